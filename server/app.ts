@@ -1,0 +1,110 @@
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import type { Logger } from "pino";
+import type { RouterContextProvider, ServerBuild } from "react-router";
+import type { SiteServices } from "../src/services.ts";
+import type { Config } from "./config.ts";
+import { bodyErrors, fail, limitDeclaredBody, postRateLimit } from "./http/limits.ts";
+import { requestLogger } from "./http/logging.ts";
+import { cspNonce, securityHeaders } from "./http/security.ts";
+import { staticFiles } from "./http/static.ts";
+
+type CreateLoadContext = (services: SiteServices, nonce: string) => RouterContextProvider;
+
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  services: SiteServices;
+  /** The React Router server build; in development a loader that asks Vite for the current one. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** The production build's client folder (served as static files); absent in development. */
+  clientDir?: string;
+  /** Vite's middleware in development. */
+  devMiddleware?: RequestHandler;
+}
+
+/** The Express app: transport only (logging, headers, limits, static files); pages belong to React Router. */
+export function createApp(deps: AppDeps) {
+  const { config, logger, services } = deps;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.TRUST_PROXY);
+
+  app.use(requestLogger(logger));
+  app.use(cspNonce, securityHeaders({ isProduction: config.isProduction }));
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+
+  app.post(
+    /.*/,
+    postRateLimit({ contactPer15Minutes: config.CONTACT_RATE_LIMIT, contentPerMinute: config.CONTENT_RATE_LIMIT }),
+    limitDeclaredBody,
+  );
+  app.use(bodyErrors);
+
+  if (deps.devMiddleware) app.use(deps.devMiddleware);
+  if (deps.clientDir) app.use(staticFiles(deps.clientDir));
+
+  app.all(
+    /.*/,
+    routerHandler(
+      deps.build,
+      (build, res) => {
+        const create = (build.entry.module as { createLoadContext?: CreateLoadContext }).createLoadContext;
+        if (!create) throw new Error("The server build does not export createLoadContext from entry.server");
+        return create(services, res.locals.cspNonce as string);
+      },
+      config.NODE_ENV,
+    ),
+  );
+
+  app.use(errorHandler(logger));
+  return app;
+}
+
+function routerHandler(
+  build: AppDeps["build"],
+  loadContext: (build: ServerBuild, res: express.Response) => RouterContextProvider,
+  mode: string,
+): RequestHandler {
+  if (typeof build !== "function") {
+    return createRequestHandler({ build, mode, getLoadContext: (_req, res) => loadContext(build, res) });
+  }
+  return async (req, res, next) => {
+    try {
+      const current = await build();
+      const handler = createRequestHandler({
+        build: current,
+        mode,
+        getLoadContext: (_req, res) => loadContext(current, res),
+      });
+      await handler(req, res, next);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const status = Number((error as { status?: number }).status ?? (error as { statusCode?: number }).statusCode);
+    if (status === 404) {
+      res.status(404).type("text/plain").send("Not found");
+      return;
+    }
+    logger.error({ err: error, url: req.originalUrl }, "unhandled error");
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    if (req.method === "POST") {
+      res.status(500).json(fail("Something went wrong on our side. Please try again in a moment."));
+    } else {
+      res.status(500).type("text/plain").send("Something went wrong on our side. Please try again in a moment.");
+    }
+  };
+}

@@ -1,0 +1,89 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+
+const port = z.coerce.number().int().min(0).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+/** Every environment variable the site reads, parsed once at start (README lists them). */
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SITE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((value): boolean | number | string => {
+      if (value === "true") return true;
+      if (value === "false" || value === "") return false;
+      if (/^\d+$/.test(value)) return Number(value);
+      return value;
+    }),
+  DATA_DIR: z.string().min(1).default("./var"),
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.string().min(3).default("Gritstone website <website@gritstone.studio>"),
+  MAIL_TO: z.string().min(3).default("hello@gritstone.studio"),
+  OUTBOX_RETENTION_DAYS: positiveInt.default(30),
+  FORM_SECRET: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  CONTACT_RATE_LIMIT: positiveInt.default(5),
+  CONTENT_RATE_LIMIT: positiveInt.default(300),
+  CONTENT_SOURCE: optionalText.pipe(z.enum(["local", "contentful"]).optional()),
+  CONTENT_DIR: z.string().min(1).default("./content"),
+  CONTENT_TTL_SECONDS: z.coerce.number().int().min(0).default(60),
+  CONTENTFUL_SPACE_ID: optionalText,
+  CONTENTFUL_ACCESS_TOKEN: optionalText,
+  CONTENTFUL_ENVIRONMENT: z.string().min(1).default("master"),
+  CONTENTFUL_HOST: optionalText,
+  CONTENTFUL_WEBHOOK_SECRET: optionalText,
+  METRICS_TOKEN: optionalText,
+  ANALYTICS_ID: optionalText,
+  REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  BUILD_VERSION: optionalText,
+  BUILD_COMMIT: optionalText,
+});
+
+type Env = z.infer<typeof schema>;
+
+export type Config = Omit<Env, "FORM_SECRET" | "CONTENT_SOURCE"> & {
+  FORM_SECRET: string;
+  CONTENT_SOURCE: "local" | "contentful";
+  isProduction: boolean;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses the environment; a bad value throws one line naming the variable and what is wrong. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = issue?.path.join(".") ?? "environment";
+    const value = typeof issue?.path[0] === "string" ? env[issue.path[0]] : undefined;
+    throw new ConfigError(
+      `Invalid environment variable ${name}${value === undefined ? "" : ` (${JSON.stringify(value)})`}: ${issue?.message ?? "invalid"}`,
+    );
+  }
+  const parsed = result.data;
+  const hasContentful = Boolean(parsed.CONTENTFUL_SPACE_ID && parsed.CONTENTFUL_ACCESS_TOKEN);
+  const source = parsed.CONTENT_SOURCE ?? (hasContentful ? "contentful" : "local");
+  if (source === "contentful" && !hasContentful) {
+    throw new ConfigError(
+      "Invalid environment variable CONTENT_SOURCE: contentful needs CONTENTFUL_SPACE_ID and CONTENTFUL_ACCESS_TOKEN",
+    );
+  }
+  return {
+    ...parsed,
+    CONTENT_SOURCE: source,
+    // A per-process secret keeps a single instance working; several instances must share FORM_SECRET.
+    FORM_SECRET: parsed.FORM_SECRET ?? randomBytes(32).toString("hex"),
+    isProduction: parsed.NODE_ENV === "production",
+  };
+}

@@ -1,0 +1,77 @@
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import { rateLimit } from "express-rate-limit";
+import { site } from "../../src/site.ts";
+
+export const bodyLimitBytes = 32 * 1024;
+
+/** A JSON answer in the shape both POST endpoints use: the form shows `message` with `status` as its class. */
+export function fail(message: string) {
+  return { status: "fail", message };
+}
+
+export interface RateLimitOptions {
+  contactPer15Minutes: number;
+  contentPerMinute: number;
+}
+
+// The enquiry API and the contact page's own form action (with and without JavaScript) share one budget.
+const contactPaths = new Set(["/emails/contact-form", "/contact", "/contact.data"]);
+
+/** Tiered limits for every POST route: enquiries strictest, the content proxy generous, the rest in between. */
+export function postRateLimit({ contactPer15Minutes, contentPerMinute }: RateLimitOptions): RequestHandler {
+  const limiter = (windowMs: number, limit: number, message: string): RequestHandler =>
+    rateLimit({
+      windowMs,
+      limit,
+      standardHeaders: "draft-8",
+      legacyHeaders: false,
+      handler(_req, res) {
+        res.status(429).json(fail(message));
+      },
+    });
+  const contact = limiter(
+    15 * 60_000,
+    contactPer15Minutes,
+    `Too many enquiries from your connection. Please try again in 15 minutes, or email us at ${site.email}.`,
+  );
+  const content = limiter(
+    60_000,
+    contentPerMinute,
+    "Too many content requests. Please slow down and try again in a minute.",
+  );
+  const other = limiter(60_000, 60, "Too many requests. Please try again in a minute.");
+  return (req, res, next) => {
+    const tier = contactPaths.has(req.path) ? contact : req.path === "/contentful/posts" ? content : other;
+    tier(req, res, next);
+  };
+}
+
+/** Body parsers for the JSON and form-encoded POST endpoints, with the site-wide size limit. */
+export const parseBody: RequestHandler[] = [
+  express.json({ limit: bodyLimitBytes }),
+  express.urlencoded({ extended: false, limit: bodyLimitBytes }),
+];
+
+/** For POSTs that React Router reads itself (form actions): refuse an oversized body before it is read. */
+export const limitDeclaredBody: RequestHandler = (req, res, next) => {
+  const length = Number(req.headers["content-length"] ?? 0);
+  if (req.method === "POST" && length > bodyLimitBytes) {
+    res.status(413).json(fail(`The request is too large. The limit is ${bodyLimitBytes / 1024} kB.`));
+    return;
+  }
+  next();
+};
+
+/** Turns body-parser failures into the JSON answers the endpoints promise; anything else goes on. */
+export const bodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
+  const type = (error as { type?: string }).type;
+  if (type === "entity.too.large") {
+    res.status(413).json(fail(`The request is too large. The limit is ${bodyLimitBytes / 1024} kB.`));
+  } else if (type === "entity.parse.failed") {
+    res.status(400).json(fail("The request body is not valid JSON."));
+  } else if (type === "charset.unsupported" || type === "encoding.unsupported") {
+    res.status(415).json(fail("The request body's encoding is not supported. Send UTF-8."));
+  } else {
+    next(error);
+  }
+};

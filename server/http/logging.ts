@@ -1,0 +1,45 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import pino, { type Logger } from "pino";
+import { pinoHttp } from "pino-http";
+
+const requestIdPattern = /^[\w.:-]{1,128}$/;
+
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      redact: { paths: ["req.headers.cookie", "req.headers.authorization"], censor: "[redacted]" },
+    },
+    destination,
+  );
+}
+
+/**
+ * One log line per request with a request id: the caller's X-Request-Id when it is sane, otherwise a new one,
+ * echoed back in the response. Bodies are never logged, so enquiry fields stay out of the logs.
+ */
+export function requestLogger(logger: Logger) {
+  return pinoHttp({
+    logger,
+    genReqId(req: IncomingMessage, res: ServerResponse) {
+      const given = req.headers["x-request-id"];
+      const id = typeof given === "string" && requestIdPattern.test(given) ? given : randomUUID();
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    customLogLevel(_req, res, error) {
+      if (error || res.statusCode >= 500) return "error";
+      if (res.statusCode >= 400) return "warn";
+      return "info";
+    },
+    serializers: {
+      req(req: { id: string; method: string; url: string; remoteAddress?: string }) {
+        return { id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress };
+      },
+      res(res: { statusCode: number }) {
+        return { statusCode: res.statusCode };
+      },
+    },
+  });
+}

@@ -1,0 +1,13 @@
+import path from "node:path";
+import express, { type Router } from "express";
+
+/** The production build's client files: hashed assets cached for a year, everything else for an hour. */
+export function staticFiles(clientDir: string): Router {
+  const router = express.Router();
+  router.use(
+    "/assets",
+    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
+  );
+  router.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  return router;
+}

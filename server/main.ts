@@ -1,0 +1,75 @@
+import type { Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ServerBuild } from "react-router";
+import { createApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { createLogger } from "./http/logging.ts";
+import { createServices } from "./services.ts";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const shutdownGraceMs = 9_000;
+
+async function main() {
+  const dev = process.argv.includes("--dev");
+  const config = loadConfig(dev ? { NODE_ENV: "development", ...process.env } : process.env);
+  const logger = createLogger(config.LOG_LEVEL);
+  const services = await createServices(config, logger);
+
+  let app: ReturnType<typeof createApp>;
+  if (dev) {
+    const vite = await import("vite").then((v) => v.createServer({ root, server: { middlewareMode: true } }));
+    app = createApp({
+      config,
+      logger,
+      services,
+      devMiddleware: vite.middlewares,
+      build: () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+    });
+  } else {
+    const build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
+    app = createApp({ config, logger, services, build, clientDir: path.join(root, "build/client") });
+  }
+
+  const server = app.listen(config.PORT, config.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.PORT;
+    logger.info({ port, host: config.HOST, mode: config.NODE_ENV, content: config.CONTENT_SOURCE }, "listening");
+  });
+  server.on("error", (error) => {
+    logger.fatal({ err: error }, "server error");
+    process.exit(1);
+  });
+  handleShutdown(server, logger);
+}
+
+/** SIGTERM/SIGINT: stop accepting, let in-flight requests finish, exit 0; give up before 10 s. */
+function handleShutdown(server: Server, logger: ReturnType<typeof createLogger>) {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    const timer = setTimeout(() => {
+      logger.error("in-flight requests did not finish in time; exiting");
+      process.exit(1);
+    }, shutdownGraceMs);
+    timer.unref();
+    server.close(() => {
+      logger.info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

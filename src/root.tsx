@@ -1,0 +1,67 @@
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import { useNonce } from "./components/Nonce.tsx";
+import { NotFound } from "./components/NotFound.tsx";
+import { SiteFooter } from "./components/SiteFooter.tsx";
+import { SiteHeader } from "./components/SiteHeader.tsx";
+import "./styles/global.css";
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links nonce={nonce} />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <>
+      <SiteHeader />
+      <main id="main">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <SiteHeader />
+        <main id="main">
+          <NotFound />
+        </main>
+        <SiteFooter />
+      </>
+    );
+  }
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : undefined;
+  return (
+    <main id="main" className="error-screen">
+      <h1>Unexpected Application Error!</h1>
+      <p>{detail ?? "Something went wrong on our side. Please try again in a moment."}</p>
+      <p>
+        <a href="/">Go Home</a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,9 @@
+import type { ContentReader } from "./content/types.ts";
+
+/**
+ * What loaders and actions may use. The server builds these from config (server/main.ts) and passes them in
+ * through React Router's load context, so route modules never touch the environment or the network.
+ */
+export interface SiteServices {
+  content: ContentReader;
+}

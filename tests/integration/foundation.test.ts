@@ -1,0 +1,113 @@
+import request from "supertest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp } from "../support/app.ts";
+
+const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+const googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+describe("the server foundation", () => {
+  let app: Awaited<ReturnType<typeof buildTestApp>>["app"];
+  beforeAll(async () => {
+    ({ app } = await buildTestApp());
+  });
+
+  it("streams the home page to a browser with the spec's title", async () => {
+    const res = await request(app).get("/").set("User-Agent", browser);
+    expect(res.status).toBe(200);
+    expect(res.headers["transfer-encoding"]).toBe("chunked");
+    expect(res.text).toMatch(/<title>Design Agency Derby \| [^|<]+ \| Web Design • Branding • UK<\/title>/);
+  });
+
+  it("gives a crawler the complete document", async () => {
+    const res = await request(app).get("/").set("User-Agent", googlebot);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain("<title>Design Agency Derby");
+    expect(res.text.trimEnd()).toMatch(/<\/html>$/);
+  });
+
+  it("answers an unknown page with the 404 page and status", async () => {
+    const res = await request(app).get("/no-such-page").set("User-Agent", googlebot);
+    expect(res.status).toBe(404);
+    expect(res.text).toContain("404, page not found.");
+    expect(res.text).toContain("Doh! This is awkward...");
+    expect(res.text).toMatch(/<a[^>]*href="\/"[^>]*>Go Home<\/a>/);
+  });
+
+  it("reports liveness on /healthz", async () => {
+    const res = await request(app).get("/healthz");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: "ok" });
+  });
+
+  it("sends security headers with a fresh nonce that every inline script carries", async () => {
+    const first = await request(app).get("/").set("User-Agent", googlebot);
+    const second = await request(app).get("/").set("User-Agent", googlebot);
+    const csp = first.headers["content-security-policy"] as string;
+    const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src "));
+    expect(scriptSrc).toBeDefined();
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    const nonce = /'nonce-([^']+)'/.exec(scriptSrc ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    expect(second.headers["content-security-policy"]).not.toContain(nonce);
+    const scripts = [...first.text.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? "");
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attributes of scripts) {
+      if (/\bsrc=/.test(attributes)) continue;
+      expect(attributes).toContain(`nonce="${nonce}"`);
+    }
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(first.headers["x-content-type-options"]).toBe("nosniff");
+    expect(first.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(first.headers["x-powered-by"]).toBeUndefined();
+    expect(first.headers["strict-transport-security"]).toContain("max-age=");
+  });
+
+  it("compresses HTML", async () => {
+    const res = await request(app).get("/").set("User-Agent", googlebot).set("Accept-Encoding", "br, gzip");
+    expect(["br", "gzip"]).toContain(res.headers["content-encoding"]);
+  });
+
+  it("caches hashed assets for a year as immutable", async () => {
+    const page = await request(app).get("/").set("User-Agent", googlebot);
+    const asset = /href="(\/assets\/[^"]+\.js)"/.exec(page.text)?.[1];
+    expect(asset).toBeDefined();
+    const res = await request(app).get(asset ?? "");
+    expect(res.status).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const missing = await request(app).get("/assets/nope-123.js");
+    expect(missing.status).toBe(404);
+  });
+
+  it("echoes a sane X-Request-Id and makes one otherwise", async () => {
+    const given = await request(app).get("/healthz").set("X-Request-Id", "abc-123");
+    expect(given.headers["x-request-id"]).toBe("abc-123");
+    const made = await request(app).get("/healthz").set("X-Request-Id", "bad id with spaces and {braces}");
+    expect(made.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe("POST limits", () => {
+  it("refuses the sixth enquiry from one client within 15 minutes with 429 JSON", async () => {
+    const { app } = await buildTestApp();
+    const statuses: number[] = [];
+    let last: request.Response | undefined;
+    for (let i = 0; i < 6; i++) {
+      last = await request(app).post("/emails/contact-form").send({ name: "x" });
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, 5)).not.toContain(429);
+    expect(statuses[5]).toBe(429);
+    expect(last?.body.status).toBe("fail");
+    expect(last?.body.message).toMatch(/try again/i);
+  });
+
+  it("answers an oversized body with 413 JSON", async () => {
+    const { app } = await buildTestApp();
+    const res = await request(app)
+      .post("/contentful/posts")
+      .set("Content-Type", "application/json")
+      .send(JSON.stringify({ content_type: "blogPost", padding: "x".repeat(200 * 1024) }));
+    expect(res.status).toBe(413);
+    expect(res.body.status).toBe("fail");
+  });
+});
