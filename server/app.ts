@@ -9,13 +9,14 @@ import { bodyErrors, fail, limitDeclaredBody, postRateLimit } from "./http/limit
 import { requestLogger } from "./http/logging.ts";
 import { cspNonce, securityHeaders } from "./http/security.ts";
 import { staticFiles } from "./http/static.ts";
+import type { Services } from "./services.ts";
 
 type CreateLoadContext = (services: SiteServices, nonce: string) => RouterContextProvider;
 
 export interface AppDeps {
   config: Config;
   logger: Logger;
-  services: SiteServices;
+  services: Services;
   /** The React Router server build; in development a loader that asks Vite for the current one. */
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** The production build's client folder (served as static files); absent in development. */
@@ -56,7 +57,7 @@ export function createApp(deps: AppDeps) {
       (build, res) => {
         const create = (build.entry.module as { createLoadContext?: CreateLoadContext }).createLoadContext;
         if (!create) throw new Error("The server build does not export createLoadContext from entry.server");
-        return create(services, res.locals.cspNonce as string);
+        return create(services.site, res.locals.cspNonce as string);
       },
       config.NODE_ENV,
     ),

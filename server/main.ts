@@ -5,7 +5,7 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { createLogger } from "./http/logging.ts";
-import { createServices } from "./services.ts";
+import { createServices, type Services } from "./services.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const shutdownGraceMs = 9_000;
@@ -40,11 +40,11 @@ async function main() {
     logger.fatal({ err: error }, "server error");
     process.exit(1);
   });
-  handleShutdown(server, logger);
+  handleShutdown(server, logger, services);
 }
 
 /** SIGTERM/SIGINT: stop accepting, let in-flight requests finish, exit 0; give up before 10 s. */
-function handleShutdown(server: Server, logger: ReturnType<typeof createLogger>) {
+function handleShutdown(server: Server, logger: ReturnType<typeof createLogger>, services: Services) {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -56,8 +56,13 @@ function handleShutdown(server: Server, logger: ReturnType<typeof createLogger>)
     }, shutdownGraceMs);
     timer.unref();
     server.close(() => {
-      logger.info("stopped");
-      process.exit(0);
+      services
+        .stop()
+        .catch((error: unknown) => logger.error({ err: error }, "stopping services failed"))
+        .finally(() => {
+          logger.info("stopped");
+          process.exit(0);
+        });
     });
     server.closeIdleConnections();
   };

@@ -5,8 +5,7 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "../../server/app.ts";
 import { type Config, loadConfig } from "../../server/config.ts";
 import { createLogger } from "../../server/http/logging.ts";
-import { createServices } from "../../server/services.ts";
-import type { SiteServices } from "../../src/services.ts";
+import { createServices, type Services } from "../../server/services.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -27,7 +26,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 /** The real app with real services, built like server/main.ts does, for supertest. */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; services?: (services: SiteServices) => SiteServices } = {},
+  options: { env?: Record<string, string>; services?: (services: Services) => Services } = {},
 ) {
   const config = testConfig(options.env);
   const logger = createLogger(config.LOG_LEVEL);
