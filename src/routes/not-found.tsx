@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { NotFound } from "../components/NotFound.tsx";
+import type { ChromeHandle } from "../lib/page-chrome.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/not-found";
 
@@ -14,3 +15,5 @@ export function meta(_: Route.MetaArgs) {
 export default function NotFoundRoute() {
   return <NotFound />;
 }
+
+export const handle: ChromeHandle = { chrome: { logoWhite: true, absolute: true } };
