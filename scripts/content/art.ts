@@ -207,7 +207,8 @@ function composeCover(c: Canvas, d: Draw, rnd: Rand, art: Extract<Art, { kind: "
       return `<path d="M${w} ${n(s)}A${n(s)} ${n(s)} 0 0 1 ${n(w - s)} 0L${w} 0Z" fill="${p.accent}"/>`;
     },
     () =>
-      `<rect x="${n(w * 0.7)}" y="${n(-h * 0.3)}" width="${n(u * 12)}" height="${n(h * 1.1)}" fill="${p.accent}" transform="rotate(${n(28 + rnd() * 14)} ${n(w * 0.74)} ${n(h / 2)})"/>`,
+      // A band through the top-right corner only, clear of the title below.
+      `<rect x="${n(w * 0.82 - u * 6)}" y="${n(-h * 0.45)}" width="${n(u * 12)}" height="${n(h * 0.9)}" fill="${p.accent}" transform="rotate(${n(28 + rnd() * 14)} ${n(w * 0.82)} 0)"/>`,
   ];
   const quiet = [
     () => {
@@ -239,15 +240,9 @@ function composeCover(c: Canvas, d: Draw, rnd: Rand, art: Extract<Art, { kind: "
   const firstBaseline = h - margin - (lines.length - 1) * lineHeight;
   out += block(lines, { x: margin, y: firstBaseline, size, fill: fg });
   const small = { size: u * 2.6, face: "text" as const, fill: fg, uppercase: true, tracking: 0.14 };
-  const kicker = art.kicker ? text(art.kicker, { ...small, x: margin, y: margin + u * 2 }) : undefined;
-  if (kicker) out += kicker.svg;
-  if (art.footer) {
-    const footerWidth = letter(art.footer, { ...small }).width;
-    const fits = (kicker?.width ?? 0) + footerWidth + u * 6 < w - margin * 2;
-    out += fits
-      ? text(art.footer, { ...small, x: w - margin, y: margin + u * 2, anchor: "end" }).svg
-      : text(art.footer, { ...small, x: margin, y: margin + u * 6.5, opacity: 0.8 }).svg;
-  }
+  // Labels stack top left, leaving the top right to the shapes.
+  if (art.kicker) out += text(art.kicker, { ...small, x: margin, y: margin + u * 2 }).svg;
+  if (art.footer) out += text(art.footer, { ...small, x: margin, y: margin + u * 6.5, opacity: 0.8 }).svg;
   return out;
 }
 
@@ -833,30 +828,63 @@ function composeStillLife(c: Canvas, d: Draw, rnd: Rand): string {
     );
     return `url(#${id})`;
   };
-  // Cylinder
-  const cw = w * 0.16;
-  const chh = h * 0.42;
-  const cx = w * 0.28 + rnd() * w * 0.04;
-  out += `<ellipse cx="${n(cx + cw * 0.7)}" cy="${n(floor + u * 6)}" rx="${n(cw * 0.9)}" ry="${n(u * 3)}" fill="#000" fill-opacity="0.28" filter="url(#${blur})"/>`;
-  out += `<rect x="${n(cx)}" y="${n(floor + u * 5 - chh)}" width="${n(cw)}" height="${n(chh)}" fill="${shade(p.base)}"/>`;
-  out += `<ellipse cx="${n(cx + cw / 2)}" cy="${n(floor + u * 5)}" rx="${n(cw / 2)}" ry="${n(cw * 0.14)}" fill="${shade(p.base)}"/>`;
-  out += `<ellipse cx="${n(cx + cw / 2)}" cy="${n(floor + u * 5 - chh)}" rx="${n(cw / 2)}" ry="${n(cw * 0.14)}" fill="${mix(p.base, "#ffffff", 0.3)}"/>`;
-  // Cube
-  const s = w * 0.14;
-  const kx = w * 0.5;
-  const ky = floor + u * 8;
-  out += `<ellipse cx="${n(kx + s * 0.5)}" cy="${n(ky + u)}" rx="${n(s * 0.9)}" ry="${n(u * 3)}" fill="#000" fill-opacity="0.28" filter="url(#${blur})"/>`;
-  out += `<path d="M${n(kx - s * 0.5)} ${n(ky - s * 0.25)}L${n(kx)} ${n(ky)}L${n(kx)} ${n(ky - s)}L${n(kx - s * 0.5)} ${n(ky - s * 1.25)}Z" fill="${mix(p.accent, "#ffffff", 0.15)}"/>`;
-  out += `<path d="M${n(kx)} ${n(ky)}L${n(kx + s * 0.6)} ${n(ky - s * 0.3)}L${n(kx + s * 0.6)} ${n(ky - s * 1.3)}L${n(kx)} ${n(ky - s)}Z" fill="${mix(p.accent, "#000000", 0.25)}"/>`;
-  out += `<path d="M${n(kx - s * 0.5)} ${n(ky - s * 1.25)}L${n(kx)} ${n(ky - s)}L${n(kx + s * 0.6)} ${n(ky - s * 1.3)}L${n(kx + s * 0.1)} ${n(ky - s * 1.55)}Z" fill="${mix(p.accent, "#ffffff", 0.4)}"/>`;
-  // Sphere
-  const r = w * 0.09;
-  const sx = w * 0.72 + rnd() * w * 0.04;
-  const sy = floor + u * 10 - r;
-  out += `<ellipse cx="${n(sx + r * 0.3)}" cy="${n(sy + r * 0.95)}" rx="${n(r * 1.1)}" ry="${n(u * 2.4)}" fill="#000" fill-opacity="0.32" filter="url(#${blur})"/>`;
-  out += `<circle cx="${n(sx)}" cy="${n(sy)}" r="${n(r)}" fill="${ball(p.deep)}"/>`;
-  // A small ball in the ink
-  out += `<circle cx="${n(w * 0.18)}" cy="${n(floor + u * 12)}" r="${n(r * 0.35)}" fill="${ball(p.ink)}"/>`;
+  // Objects scale with the shorter side, so portrait frames get the same still life, not a shrunken one.
+  const k = Math.min(w * 1.25, h * 1.33) / 100;
+  const ground = (x: number, y: number, rx: number) =>
+    `<ellipse cx="${n(x)}" cy="${n(y)}" rx="${n(rx)}" ry="${n(k * 2.6)}" fill="#000" fill-opacity="0.3" filter="url(#${blur})"/>`;
+  const objects = [
+    (x: number, y: number, colour: string) => {
+      const cw = k * 16;
+      const ch = k * 32;
+      return (
+        ground(x + cw * 0.2, y, cw * 0.8) +
+        `<rect x="${n(x - cw / 2)}" y="${n(y - ch)}" width="${n(cw)}" height="${n(ch)}" fill="${shade(colour)}"/>` +
+        `<ellipse cx="${n(x)}" cy="${n(y)}" rx="${n(cw / 2)}" ry="${n(cw * 0.14)}" fill="${shade(colour)}"/>` +
+        `<ellipse cx="${n(x)}" cy="${n(y - ch)}" rx="${n(cw / 2)}" ry="${n(cw * 0.14)}" fill="${mix(colour, "#ffffff", 0.3)}"/>`
+      );
+    },
+    (x: number, y: number, colour: string) => {
+      const q = k * 14;
+      return (
+        ground(x + q * 0.2, y - q * 0.1, q * 0.9) +
+        `<path d="M${n(x - q * 0.55)} ${n(y - q * 0.25)}L${n(x)} ${n(y)}L${n(x)} ${n(y - q)}L${n(x - q * 0.55)} ${n(y - q * 1.25)}Z" fill="${mix(colour, "#ffffff", 0.15)}"/>` +
+        `<path d="M${n(x)} ${n(y)}L${n(x + q * 0.6)} ${n(y - q * 0.3)}L${n(x + q * 0.6)} ${n(y - q * 1.3)}L${n(x)} ${n(y - q)}Z" fill="${mix(colour, "#000000", 0.25)}"/>` +
+        `<path d="M${n(x - q * 0.55)} ${n(y - q * 1.25)}L${n(x)} ${n(y - q)}L${n(x + q * 0.6)} ${n(y - q * 1.3)}L${n(x + q * 0.05)} ${n(y - q * 1.55)}Z" fill="${mix(colour, "#ffffff", 0.4)}"/>`
+      );
+    },
+    (x: number, y: number, colour: string) => {
+      const r = k * 9;
+      return (
+        ground(x + r * 0.3, y, r * 1.1) + `<circle cx="${n(x)}" cy="${n(y - r)}" r="${n(r)}" fill="${ball(colour)}"/>`
+      );
+    },
+    (x: number, y: number, colour: string) => {
+      // A sphere on a low plinth
+      const pw = k * 20;
+      const ph = k * 8;
+      const r = k * 7;
+      return (
+        ground(x + pw * 0.1, y, pw * 0.6) +
+        `<rect x="${n(x - pw / 2)}" y="${n(y - ph)}" width="${n(pw)}" height="${n(ph)}" fill="${shade(mix(colour, p.paper, 0.55))}"/>` +
+        `<ellipse cx="${n(x)}" cy="${n(y - ph)}" rx="${n(pw / 2)}" ry="${n(pw * 0.12)}" fill="${mix(colour, p.paper, 0.75)}"/>` +
+        `<circle cx="${n(x)}" cy="${n(y - ph - r * 0.9)}" r="${n(r)}" fill="${ball(colour)}"/>`
+      );
+    },
+  ].sort(() => rnd() - 0.5);
+  const colours = [p.base, p.accent, p.deep].sort(() => rnd() - 0.5);
+  if (rnd() > 0.5) {
+    // An arch in the backdrop
+    const aw = k * 34;
+    const ax = w * (0.3 + rnd() * 0.4) - aw / 2;
+    out += `<path d="M${n(ax)} ${n(floor)}V${n(floor - k * 30)}A${n(aw / 2)} ${n(aw / 2)} 0 0 1 ${n(ax + aw)} ${n(floor - k * 30)}V${n(floor)}Z" fill="${mix(p.light, p.base, 0.14)}"/>`;
+  } else {
+    out += `<circle cx="${n(w * (0.25 + rnd() * 0.5))}" cy="${n(floor - k * 26)}" r="${n(k * 18)}" fill="${mix(p.accent, p.paper, 0.45)}"/>`;
+  }
+  const slots = [0.3, 0.5, 0.7].map((f) => w / 2 + (f - 0.5) * k * 120);
+  slots.forEach((x, i) => {
+    out += objects[i]?.(x, floor + k * (4 + i * 3), colours[i] ?? p.base) ?? "";
+  });
+  out += `<circle cx="${n((slots[0] ?? 0) - k * 14)}" cy="${n(floor + k * 14)}" r="${n(k * 2.6)}" fill="${ball(p.ink)}"/>`;
   return out;
 }
 

@@ -70,9 +70,15 @@ export function md(source: string): Document {
   const lines = source.split("\n").map((line) => line.trim());
   const content: TopLevelBlock[] = [];
   let i = 0;
+  const marker = /^(#{2,3} |- |\d+\. |>|!\[\[)/;
+  // Consecutive lines with the prefix; a following line with no marker continues the item before it.
   const run = (prefix: RegExp) => {
     const items: string[] = [];
-    while (i < lines.length && prefix.test(lines[i] ?? "")) items.push((lines[i++] ?? "").replace(prefix, ""));
+    while (i < lines.length && prefix.test(lines[i] ?? "")) {
+      let item = (lines[i++] ?? "").replace(prefix, "");
+      while (i < lines.length && (lines[i] ?? "") !== "" && !marker.test(lines[i] ?? "")) item += ` ${lines[i++]}`;
+      items.push(item);
+    }
     return items;
   };
   while (i < lines.length) {
@@ -102,8 +108,7 @@ export function md(source: string): Document {
       i++;
     } else {
       const text: string[] = [];
-      while (i < lines.length && (lines[i] ?? "") !== "" && !/^(#{2,3} |- |\d+\. |>|!\[\[)/.test(lines[i] ?? ""))
-        text.push(lines[i++] ?? "");
+      while (i < lines.length && (lines[i] ?? "") !== "" && !marker.test(lines[i] ?? "")) text.push(lines[i++] ?? "");
       content.push(paragraph(text.join(" ")) as TopLevelBlock);
     }
   }
