@@ -90,6 +90,11 @@ function text(value: string, o: TextOptions): { svg: string; width: number } {
   };
 }
 
+/** Small spaced capitals in the text face: kickers, captions and labels. */
+function label(value: string, o: Omit<TextOptions, "face" | "uppercase">): { svg: string; width: number } {
+  return text(value, { tracking: 0.14, ...o, face: "text", uppercase: true });
+}
+
 /** The largest size (up to max) at which the text wraps into at most maxLines lines within the box. */
 function fitText(
   value: string,
@@ -239,10 +244,10 @@ function composeCover(c: Canvas, d: Draw, rnd: Rand, art: Extract<Art, { kind: "
   const lineHeight = size * 0.94;
   const firstBaseline = h - margin - (lines.length - 1) * lineHeight;
   out += block(lines, { x: margin, y: firstBaseline, size, fill: fg });
-  const small = { size: u * 2.6, face: "text" as const, fill: fg, uppercase: true, tracking: 0.14 };
+  const small = { size: u * 2.6, fill: fg, tracking: 0.14 };
   // Labels stack top left, leaving the top right to the shapes.
-  if (art.kicker) out += text(art.kicker, { ...small, x: margin, y: margin + u * 2 }).svg;
-  if (art.footer) out += text(art.footer, { ...small, x: margin, y: margin + u * 6.5, opacity: 0.8 }).svg;
+  if (art.kicker) out += label(art.kicker, { ...small, x: margin, y: margin + u * 2 }).svg;
+  if (art.footer) out += label(art.footer, { ...small, x: margin, y: margin + u * 6.5, opacity: 0.8 }).svg;
   return out;
 }
 
@@ -474,18 +479,18 @@ function composeSwatches(c: Canvas, _d: Draw, _rnd: Rand, art: Extract<Art, { ki
   const across = w >= h;
   let at = 0;
   let out = "";
-  swatches.forEach(([colour, label], i) => {
+  swatches.forEach(([colour, role], i) => {
     const size = (across ? w : h) * (shares[i] ?? 0.15);
     const [x, y, sw, sh] = across ? [at, 0, size, h] : [0, at, w, size];
     const fg = on(colour);
     out += `<rect x="${n(x)}" y="${n(y)}" width="${n(sw + (across ? 1 : 0))}" height="${n(sh + (across ? 0 : 1))}" fill="${colour}"/>`;
-    const small = { size: u * 2.4, face: "text" as const, fill: fg, uppercase: true, tracking: 0.12 };
+    const small = { size: u * 2.4, fill: fg, tracking: 0.12 };
     if (across) {
-      out += text(label, { ...small, x: x + u * 3, y: h - u * 8 }).svg;
-      out += text(colour.toUpperCase(), { ...small, x: x + u * 3, y: h - u * 4.4, opacity: 0.75 }).svg;
+      out += label(role, { ...small, x: x + u * 3, y: h - u * 8 }).svg;
+      out += label(colour, { ...small, x: x + u * 3, y: h - u * 4.4, opacity: 0.75 }).svg;
     } else {
-      out += text(label, { ...small, x: u * 5, y: y + sh - u * 3.5 }).svg;
-      out += text(colour.toUpperCase(), {
+      out += label(role, { ...small, x: u * 5, y: y + sh - u * 3.5 }).svg;
+      out += label(colour, {
         ...small,
         x: w - u * 5,
         y: y + sh - u * 3.5,
@@ -531,12 +536,10 @@ function composePosters(c: Canvas, d: Draw, rnd: Rand, art: Extract<Art, { kind:
     size: f.size,
     fill: on(p.base),
   });
-  out += text(art.name, {
+  out += label(art.name, {
     x: x0 + pw * 0.08,
     y: y0 + pw * 0.1,
     size: pw * 0.035,
-    face: "text",
-    uppercase: true,
     tracking: 0.14,
     fill: on(p.base),
   }).svg;
@@ -585,12 +588,10 @@ function composePackaging(c: Canvas, d: Draw, rnd: Rand, art: Extract<Art, { kin
   out += `<circle cx="${n(bx + bw * 0.76)}" cy="${n(by + bh * 0.3)}" r="${n(bw * 0.14)}" fill="${p.accent}"/>`;
   const f = fitText(art.name, bw * 0.78, 2, bw * 0.2);
   out += block(f.lines, { x: bx + bw * 0.1, y: by + bh * 0.22 + f.size * 0.3, size: f.size, fill: on(p.base) });
-  out += text(art.product, {
+  out += label(art.product, {
     x: bx + bw * 0.1,
     y: by + bh * 0.68,
     size: bw * 0.045,
-    face: "text",
-    uppercase: true,
     tracking: 0.12,
     fill: on(p.accent),
   }).svg;
@@ -657,13 +658,11 @@ function composeSocial(c: Canvas, d: Draw, rnd: Rand, art: Extract<Art, { kind: 
         out += `<rect x="${n(x)}" y="${n(y)}" width="${n(s)}" height="${n(s)}" fill="${p.paper}"/>`;
         out += text("“", { x: x + s * 0.1, y: y + s * 0.42, size: s * 0.4, fill: p.base }).svg;
         out += copyLines(x + s * 0.1, y + s * 0.48, s * 0.8, 4, s * 0.085, mix(p.ink, p.paper, 0.55), rnd);
-        out += text(art.name, {
+        out += label(art.name, {
           x: x + s * 0.1,
           y: y + s * 0.92,
           size: s * 0.06,
-          face: "text",
           fill: p.ink,
-          uppercase: true,
           tracking: 0.1,
         }).svg;
       }
@@ -699,13 +698,11 @@ function composeBillboard(c: Canvas, d: Draw, rnd: Rand, art: Extract<Art, { kin
   out += `<circle cx="${n(bx + bw * 0.88)}" cy="${n(by + bh * 0.85)}" r="${n(bh * 0.45)}" fill="${p.accent}"/>`;
   const f = fitText(art.headline, bw * 0.68, 2, bh * 0.34);
   out += block(f.lines, { x: bx + bw * 0.05, y: by + bh * 0.2 + f.size * 0.75, size: f.size, fill: on(p.base) });
-  out += text(art.name, {
+  out += label(art.name, {
     x: bx + bw * 0.05,
     y: by + bh * 0.9,
     size: bh * 0.08,
     fill: on(p.base),
-    face: "text",
-    uppercase: true,
     tracking: 0.14,
   }).svg;
   out += "</g>";
@@ -717,9 +714,9 @@ function composeSpecimen(c: Canvas, d: Draw, _rnd: Rand, art: Extract<Art, { kin
   const u = Math.min(w, h) / 100;
   const fg = on(p.base);
   let out = `<rect width="${w}" height="${h}" fill="${linear(d, p.base, p.deep, 20)}"/>`;
-  const small = { size: u * 2.4, face: "text" as const, fill: fg, uppercase: true, tracking: 0.14 };
-  out += text(`${art.name} — Typography`, { ...small, x: u * 6, y: u * 9 }).svg;
-  out += text("Display / Text", { ...small, x: w - u * 6, y: u * 9, anchor: "end" }).svg;
+  const small = { size: u * 2.4, fill: fg, tracking: 0.14 };
+  out += label(`${art.name} — Typography`, { ...small, x: u * 6, y: u * 9 }).svg;
+  out += label("Display / Text", { ...small, x: w - u * 6, y: u * 9, anchor: "end" }).svg;
   const wide = w >= h;
   const aa = text("Aa", { x: u * 5, y: wide ? h * 0.7 : h * 0.42, size: wide ? h * 0.6 : w * 0.5, fill: fg });
   out += aa.svg;
