@@ -104,8 +104,13 @@ function routerHandler(
 function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const status = Number((error as { status?: number }).status ?? (error as { statusCode?: number }).statusCode);
-    if (status === 404) {
+    // Static files answer a path that climbs out of their folder with 403: say 404, as for any missing file.
+    if (status === 404 || status === 403) {
       res.status(404).type("text/plain").send("Not found");
+      return;
+    }
+    if (status >= 400 && status < 500 && !res.headersSent) {
+      res.status(status).type("text/plain").send("Bad request");
       return;
     }
     logger.error({ err: error, url: req.originalUrl }, "unhandled error");

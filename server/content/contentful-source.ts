@@ -17,7 +17,7 @@ export interface ContentfulOptions {
   host?: string;
   /** Per request; a loader waits at most about this long times the attempts before the page shows its placeholder. */
   timeoutMs?: number;
-  /** Retries after a connection error, 5xx or 429 (the SDK waits ~1.4 s, then ~2 s, between them). */
+  /** Retries after a connection error, 5xx or 429 (the SDK waits ~1.5 s before the first, ~2 s before the next). */
   retryLimit?: number;
   logger?: Logger;
 }
@@ -78,7 +78,7 @@ function classify(error: unknown): Error {
 /** The Contentful source: the real contentful SDK against the Delivery (or Preview) API. */
 export function createContentfulSource(options: ContentfulOptions): ContentSource {
   const { host, insecure } = parseContentfulHost(options.host);
-  const retryLimit = options.retryLimit ?? 2;
+  const retryLimit = options.retryLimit ?? 1;
   const logger = options.logger;
   const client = createClient({
     space: options.space,

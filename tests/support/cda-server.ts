@@ -101,7 +101,10 @@ export async function startCdaServer(storeDir: string): Promise<CdaServer> {
     return {
       metadata: { tags: [], concepts: [] },
       sys: sysBase(space, environment, String(sys.id), "Asset"),
-      fields: { ...fields, file: { ...fields.file, url: `//images.ctfassets.net/${space}/${sys.id}/0f1e2d/${fileName}` } },
+      fields: {
+        ...fields,
+        file: { ...fields.file, url: `//images.ctfassets.net/${space}/${sys.id}/0f1e2d/${fileName}` },
+      },
     };
   };
 
@@ -183,9 +186,7 @@ export async function startCdaServer(storeDir: string): Promise<CdaServer> {
       };
       let fields = entry.fields;
       if (select && !select.includes("fields")) {
-        fields = Object.fromEntries(
-          Object.entries(entry.fields).filter(([name]) => select.includes(`fields.${name}`)),
-        );
+        fields = Object.fromEntries(Object.entries(entry.fields).filter(([name]) => select.includes(`fields.${name}`)));
       }
       collectAssetIds(fields, assetIds);
       const selectedSys =

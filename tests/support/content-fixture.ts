@@ -20,7 +20,14 @@ const document = (...content: unknown[]) => ({ nodeType: "document", data: {}, c
 const embedded = (id: string) => ({ nodeType: "embedded-asset-block", data: { target: link(id) }, content: [] });
 
 export const fixtureAssets = [
-  { id: "hero-alpha", fileName: "hero-alpha.png", width: 1600, height: 900, title: "Alpha hero", description: "A studio desk" },
+  {
+    id: "hero-alpha",
+    fileName: "hero-alpha.png",
+    width: 1600,
+    height: 900,
+    title: "Alpha hero",
+    description: "A studio desk",
+  },
   { id: "inline-alpha", fileName: "articles/inline-alpha.png", width: 1200, height: 800, title: "Sketches" },
   { id: "hero-bright", fileName: "hero-bright.png", width: 1600, height: 900, title: "Bright hero" },
   { id: "carousel-1", fileName: "carousel-1.png", width: 1920, height: 1080, title: "Carousel one" },
