@@ -138,7 +138,7 @@ export async function startCdaServer(storeDir: string): Promise<CdaServer> {
       }
       return { pathName, descending };
     });
-    const valueOf = (entry: SpaceEntry, pathName: string): string | number | undefined => {
+    const sortKey = (entry: SpaceEntry, pathName: string): string | number | undefined => {
       if (pathName === "sys.id") return entry.id;
       if (!pathName.startsWith("fields.")) return 0;
       const name = pathName.slice("fields.".length);
@@ -149,8 +149,8 @@ export async function startCdaServer(storeDir: string): Promise<CdaServer> {
     };
     items = [...items].sort((a, b) => {
       for (const { pathName, descending } of order) {
-        const left = valueOf(a, pathName);
-        const right = valueOf(b, pathName);
+        const left = sortKey(a, pathName);
+        const right = sortKey(b, pathName);
         if (left === right) continue;
         if (left === undefined) return 1;
         if (right === undefined) return -1;
