@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { type Asset, type ContentType, contentTypes, type Entry } from "../../src/content/types.ts";
+import { type Asset, type AssetFile, type ContentType, contentTypes, type Entry } from "../../src/content/types.ts";
 import { deepFreeze, type LinkedObject, mapLinks, trimAsset } from "./links.ts";
 import { type CompiledQuery, runQuery } from "./query.ts";
 import type { ContentSource } from "./source.ts";
@@ -53,19 +53,6 @@ function describeIssue(file: string, error: z.ZodError): ContentStoreError {
   return new ContentStoreError(`${file}: ${issue?.path.join(".") || "the file"}: ${issue?.message ?? "invalid"}`);
 }
 
-async function readAssets(dir: string): Promise<Map<string, Asset>> {
-  const file = path.join(dir, "assets.json");
-  const assets = new Map<string, Asset>();
-  if (!existsSync(file)) return assets;
-  const parsed = z.array(assetSchema).safeParse(await readJson(file));
-  if (!parsed.success) throw describeIssue(file, parsed.error);
-  for (const asset of parsed.data) {
-    if (assets.has(asset.sys.id)) throw new ContentStoreError(`${file}: asset id "${asset.sys.id}" appears twice`);
-    assets.set(asset.sys.id, deepFreeze(trimAsset(asset.sys.id, asset.fields)));
-  }
-  return assets;
-}
-
 async function listJson(dir: string): Promise<string[]> {
   try {
     const names = await readdir(dir);
@@ -76,16 +63,33 @@ async function listJson(dir: string): Promise<string[]> {
   }
 }
 
-export interface LocalStore {
-  entries: Map<ContentType, Entry[]>;
-  assets: Map<string, Asset>;
+export interface StoredEntry {
+  id: string;
+  contentType: ContentType;
+  /** Fields as stored: links are still `{ sys: { type: "Link", linkType: "Asset", id } }`. */
+  fields: Record<string, unknown>;
+  file: string;
 }
 
-/** Reads and checks the whole store; a broken file stops the start with its path and the problem. */
-export async function readLocalStore(dir: string): Promise<LocalStore> {
-  const assets = await readAssets(dir);
-  const entries = new Map<ContentType, Entry[]>();
-  const seen = new Map<string, string>();
+export interface StoredAsset {
+  sys: { id: string };
+  fields: { title?: string; description?: string; file: AssetFile };
+}
+
+/** The store's files as written, checked for shape, unique ids and known content types. */
+export async function readStoreFiles(dir: string): Promise<{ entries: StoredEntry[]; assets: StoredAsset[] }> {
+  const assetsFile = path.join(dir, "assets.json");
+  const assets: StoredAsset[] = [];
+  if (existsSync(assetsFile)) {
+    const parsed = z.array(assetSchema).safeParse(await readJson(assetsFile));
+    if (!parsed.success) throw describeIssue(assetsFile, parsed.error);
+    const ids = new Set<string>();
+    for (const asset of parsed.data) {
+      if (ids.has(asset.sys.id)) throw new ContentStoreError(`${assetsFile}: asset id "${asset.sys.id}" appears twice`);
+      ids.add(asset.sys.id);
+      assets.push(asset);
+    }
+  }
   const entriesDir = path.join(dir, "entries");
   let folders: string[] = [];
   try {
@@ -98,9 +102,10 @@ export async function readLocalStore(dir: string): Promise<LocalStore> {
       throw new ContentStoreError(`${path.join(entriesDir, folder)}: not a content type (${contentTypes.join(", ")})`);
     }
   }
+  const entries: StoredEntry[] = [];
+  const seen = new Map<string, string>();
   for (const contentType of contentTypes) {
     const folder = path.join(entriesDir, contentType);
-    const list: Entry[] = [];
     for (const name of await listJson(folder)) {
       const file = path.join(folder, name);
       const parsed = entrySchema.safeParse(await readJson(file));
@@ -110,18 +115,38 @@ export async function readLocalStore(dir: string): Promise<LocalStore> {
       const other = seen.get(id);
       if (other) throw new ContentStoreError(`${file}: sys.id "${id}" is also used by ${other}`);
       seen.set(id, file);
-      const fields = mapLinks(parsed.data.fields, (linked: LinkedObject) => {
-        const { sys } = linked;
-        const asset = sys.type === "Link" && sys.linkType === "Asset" ? assets.get(String(sys.id)) : undefined;
-        if (asset) return asset;
-        if (sys.type === "Link" && sys.linkType === "Asset") {
-          throw new ContentStoreError(`${file}: links to asset "${String(sys.id)}", which assets.json does not have`);
-        }
-        throw new ContentStoreError(`${file}: only links to assets are supported, found ${JSON.stringify(sys)}`);
-      }) as Record<string, unknown>;
-      list.push(deepFreeze({ sys: { id, contentType: { sys: { id: contentType } } }, fields }));
+      entries.push({ id, contentType, fields: parsed.data.fields, file });
     }
-    entries.set(contentType, list);
+  }
+  return { entries, assets };
+}
+
+export interface LocalStore {
+  entries: Map<ContentType, Entry[]>;
+  assets: Map<string, Asset>;
+}
+
+/** Reads and checks the whole store and resolves its links; a broken file stops the start with its path. */
+export async function readLocalStore(dir: string): Promise<LocalStore> {
+  const files = await readStoreFiles(dir);
+  const assets = new Map<string, Asset>();
+  for (const asset of files.assets) assets.set(asset.sys.id, deepFreeze(trimAsset(asset.sys.id, asset.fields)));
+  const entries = new Map<ContentType, Entry[]>(contentTypes.map((type) => [type, []]));
+  for (const { id, contentType, fields, file } of files.entries) {
+    const resolved = mapLinks(fields, (linked: LinkedObject) => {
+      const { sys } = linked;
+      if (sys.type !== "Link" || sys.linkType !== "Asset") {
+        throw new ContentStoreError(`${file}: only links to assets are supported, found ${JSON.stringify(sys)}`);
+      }
+      const asset = assets.get(String(sys.id));
+      if (!asset) {
+        throw new ContentStoreError(`${file}: links to asset "${String(sys.id)}", which assets.json does not have`);
+      }
+      return asset;
+    }) as Record<string, unknown>;
+    entries
+      .get(contentType)
+      ?.push(deepFreeze({ sys: { id, contentType: { sys: { id: contentType } } }, fields: resolved }));
   }
   return { entries, assets };
 }

@@ -7,8 +7,10 @@ import type { ContentType } from "./types.ts";
  * with the TypeScript model (model.ts).
  */
 export type FieldKind =
-  /** A short string (Contentful Symbol). */
+  /** A short string, at most 255 characters (Contentful Symbol); can be ordered. */
   | "text"
+  /** Prose without formatting (Contentful Text); cannot be ordered. */
+  | "longText"
   /** An ISO date (Contentful Date); ordered as a date. */
   | "date"
   /** A list of short strings (Contentful Array of Symbol); filters match one element. */
@@ -22,7 +24,7 @@ export type FieldKind =
 
 type FieldsOf<Fields> = { readonly [Name in keyof Required<Fields>]: FieldKind };
 
-const seo = { seoTitle: "text", seoDescription: "text", seoKeywords: "list" } as const;
+const seo = { seoTitle: "text", seoDescription: "longText", seoKeywords: "list" } as const;
 
 const blogPost = {
   blogTitle: "text",
@@ -45,7 +47,7 @@ const singleProject = {
   services: "list",
   featuredImage: "asset",
   BackgroundColour: "text",
-  heroContent: "text",
+  heroContent: "longText",
   heroBackground: "asset",
   introContent: "richText",
   logo: "asset",
@@ -70,7 +72,7 @@ const singleProject = {
 const singleServices = {
   slug: "text",
   title: "text",
-  subHeading: "text",
+  subHeading: "longText",
   servicesHero: "asset",
   stats: "list",
   statsDescription: "list",
@@ -88,7 +90,7 @@ const singleServices = {
   accordionTitle5: "text",
   accordionContent5: "richText",
   accordionImage: "asset",
-  mainStatement: "text",
+  mainStatement: "longText",
   carousel: "assets",
   ...seo,
 } as const satisfies FieldsOf<ServiceFields>;
