@@ -9,10 +9,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   return pino(
     {
       level,
-      redact: {
-        paths: ["req.headers.cookie", "req.headers.authorization", 'req.headers["x-webhook-secret"]'],
-        censor: "[redacted]",
-      },
+      redact: { paths: ["req.headers.cookie", "req.headers.authorization"], censor: "[redacted]" },
     },
     destination,
   );
