@@ -1,27 +1,17 @@
-import { rmSync } from "node:fs";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createContentfulSource } from "../../server/content/contentful-source.ts";
 import { createContentService } from "../../server/content/service.ts";
 import { createLogger } from "../../server/http/logging.ts";
 import { buildTestApp } from "../support/app.ts";
-import { type CdaServer, startCdaServer } from "../support/cda-server.ts";
-import { writeFixtureStore } from "../support/content-fixture.ts";
+import { cdaOverFixture } from "../support/cda-fixture.ts";
 
 /** The content endpoints and content pages through the real app (production build), over the fixture store. */
 
-const storeDir = writeFixtureStore();
+const fixture = cdaOverFixture();
+const { storeDir } = fixture;
 const googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 const secret = "webhook-secret-for-tests-0123456789";
-let cda: CdaServer;
-
-beforeAll(async () => {
-  cda = await startCdaServer(storeDir);
-});
-afterAll(async () => {
-  await cda.close();
-  rmSync(storeDir, { recursive: true, force: true });
-});
 
 const localApp = () =>
   buildTestApp({
@@ -32,9 +22,9 @@ const contentfulEnv = () => ({
   CONTENT_DIR: storeDir,
   CONTENT_RATE_LIMIT: "100000",
   CONTENT_SOURCE: "contentful",
-  CONTENTFUL_SPACE_ID: cda.space,
-  CONTENTFUL_ACCESS_TOKEN: cda.token,
-  CONTENTFUL_HOST: cda.origin,
+  CONTENTFUL_SPACE_ID: fixture.cda.space,
+  CONTENTFUL_ACCESS_TOKEN: fixture.cda.token,
+  CONTENTFUL_HOST: fixture.cda.origin,
   CONTENTFUL_WEBHOOK_SECRET: secret,
   CONTENT_TTL_SECONDS: "3600",
 });
@@ -260,7 +250,7 @@ describe("POST /contentful/webhook", () => {
     const query = { content_type: "blogPost", "fields.slug": "bright-ideas", select: "fields.blogTitle" };
     const before = await request(app).post("/contentful/posts").send(query);
     expect(before.body.items[0].fields).toEqual({ blogTitle: "Bright ideas" });
-    cda.publish("post-bright", "blogTitle", "Brighter ideas");
+    fixture.cda.publish("post-bright", "blogTitle", "Brighter ideas");
     try {
       const cached = await request(app).post("/contentful/posts").send(query);
       expect(cached.body.items[0].fields).toEqual({ blogTitle: "Bright ideas" });
@@ -274,7 +264,7 @@ describe("POST /contentful/webhook", () => {
       const after = await request(app).post("/contentful/posts").send(query);
       expect(after.body.items[0].fields).toEqual({ blogTitle: "Brighter ideas" });
     } finally {
-      cda.publish("post-bright", "blogTitle", "Bright ideas");
+      fixture.cda.publish("post-bright", "blogTitle", "Bright ideas");
     }
   });
 });
@@ -307,14 +297,14 @@ describe("content pages and the source", () => {
   it("with the source down and the answer cached: the stale page", async () => {
     const { app, services } = await buildTestApp({ env: { ...contentfulEnv(), CONTENT_TTL_SECONDS: "0" } });
     expect((await request(app).get("/post/alpha-launch").set("User-Agent", googlebot)).status).toBe(200);
-    cda.failWith = 503;
+    fixture.cda.failWith = 503;
     try {
       const res = await request(app).get("/post/alpha-launch").set("User-Agent", googlebot);
       expect(res.status).toBe(200);
       expect(res.text).toContain("<h1>Alpha launch</h1>");
       expect(services.content.stats().sourceErrors).toBeGreaterThan(0);
     } finally {
-      cda.failWith = undefined;
+      fixture.cda.failWith = undefined;
     }
   }, 30_000);
 });

@@ -1,13 +1,12 @@
-import { rmSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createContentfulSource } from "../../server/content/contentful-source.ts";
 import { createLocalSource } from "../../server/content/local-source.ts";
 import { type ContentService, createContentService } from "../../server/content/service.ts";
 import type { ContentSource } from "../../server/content/source.ts";
 import { createLogger } from "../../server/http/logging.ts";
 import type { Asset, ContentQuery, Entry } from "../../src/content/types.ts";
-import { type CdaServer, startCdaServer } from "../support/cda-server.ts";
-import { fixtureAssets, writeFixtureStore } from "../support/content-fixture.ts";
+import { cdaOverFixture } from "../support/cda-fixture.ts";
+import { fixtureAssets } from "../support/content-fixture.ts";
 
 /**
  * One contract, both sources: every content usage of spec §7 gives the same answer from the embedded store and
@@ -15,29 +14,14 @@ import { fixtureAssets, writeFixtureStore } from "../support/content-fixture.ts"
  */
 
 const logger = createLogger("silent");
-const storeDir = writeFixtureStore();
-let cda: CdaServer;
-
-beforeAll(async () => {
-  cda = await startCdaServer(storeDir);
-});
-afterAll(async () => {
-  await cda.close();
-  rmSync(storeDir, { recursive: true, force: true });
-});
+const fixture = cdaOverFixture();
+const { storeDir } = fixture;
 
 const sources: { name: string; create: () => Promise<ContentSource> }[] = [
   { name: "local store", create: () => createLocalSource(storeDir) },
   {
     name: "contentful SDK",
-    create: async () =>
-      createContentfulSource({
-        space: cda.space,
-        accessToken: cda.token,
-        environment: cda.environment,
-        host: cda.origin,
-        retryLimit: 0,
-      }),
+    create: async () => createContentfulSource(fixture.cda.sdkOptions()),
   },
 ];
 
@@ -200,15 +184,9 @@ describe.each(sources)("content contract: $name", ({ create }) => {
 
 describe("the contentful source on the wire", () => {
   it("sends the site's query as Delivery API parameters through the SDK", async () => {
-    const source = createContentfulSource({
-      space: cda.space,
-      accessToken: cda.token,
-      environment: cda.environment,
-      host: cda.origin,
-      retryLimit: 0,
-    });
+    const source = createContentfulSource(fixture.cda.sdkOptions());
     const content = createContentService({ source, ttlSeconds: 60, logger });
-    const before = cda.requests.length;
+    const before = fixture.cda.requests.length;
     await content.getEntries({
       content_type: "blogPost",
       select: "sys.id,fields.blogCategory",
@@ -216,9 +194,9 @@ describe("the contentful source on the wire", () => {
       "fields.blogCategory": "Branding",
       limit: 3,
     });
-    const sent = cda.requests.slice(before);
+    const sent = fixture.cda.requests.slice(before);
     expect(sent).toHaveLength(1);
-    expect(sent[0]?.pathname).toBe(`/spaces/${cda.space}/environments/${cda.environment}/entries`);
+    expect(sent[0]?.pathname).toBe(`/spaces/${fixture.cda.space}/environments/${fixture.cda.environment}/entries`);
     expect(Object.fromEntries(sent[0]?.searchParams ?? [])).toMatchObject({
       content_type: "blogPost",
       order: "-fields.blogPostDate,sys.id",
@@ -234,13 +212,7 @@ describe("the contentful source on the wire", () => {
   });
 
   it("refuses a wrong token as an unavailable source, not as the caller's mistake", async () => {
-    const source = createContentfulSource({
-      space: cda.space,
-      accessToken: "wrong",
-      environment: cda.environment,
-      host: cda.origin,
-      retryLimit: 0,
-    });
+    const source = createContentfulSource(fixture.cda.sdkOptions({ accessToken: "wrong" }));
     const content = createContentService({ source, ttlSeconds: 60, logger });
     await expect(content.getEntries({ content_type: "homePage" })).rejects.toMatchObject({
       code: "CONTENT_UNAVAILABLE",

@@ -1,33 +1,25 @@
-import { rmSync } from "node:fs";
 import { Registry } from "prom-client";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createContentfulSource } from "../../server/content/contentful-source.ts";
 import { createLocalSource } from "../../server/content/local-source.ts";
 import { type ContentService, createContentService } from "../../server/content/service.ts";
 import { createLogger } from "../../server/http/logging.ts";
 import type { ContentQuery } from "../../src/content/types.ts";
-import { type CdaServer, startCdaServer } from "../support/cda-server.ts";
-import { writeFixtureStore } from "../support/content-fixture.ts";
+import { cdaOverFixture } from "../support/cda-fixture.ts";
 
 /** The cache in front of a real source: the contentful SDK over HTTP to the CDA stand-in, whose requests we count. */
 
-const storeDir = writeFixtureStore();
+const fixture = cdaOverFixture();
+const { storeDir } = fixture;
 const teaser: ContentQuery = { content_type: "blogPost", limit: 3, order: "-fields.blogPostDate" };
 const article: ContentQuery = { content_type: "blogPost", "fields.slug": "alpha-launch" };
 
-let cda: CdaServer;
 let clock: number;
 let metrics: Registry;
 let logLines: string[];
 
 function serviceOverCda(options: { ttlSeconds?: number; maxEntries?: number } = {}): ContentService {
-  const source = createContentfulSource({
-    space: cda.space,
-    accessToken: cda.token,
-    environment: cda.environment,
-    host: cda.origin,
-    retryLimit: 0,
-  });
+  const source = createContentfulSource(fixture.cda.sdkOptions());
   const logger = createLogger("info", { write: (line: string) => logLines.push(line) });
   return createContentService({
     source,
@@ -39,31 +31,24 @@ function serviceOverCda(options: { ttlSeconds?: number; maxEntries?: number } = 
   });
 }
 
-const entriesRequests = () => cda.requests.filter((url) => url.pathname.endsWith("/entries")).length;
+const entriesRequests = () => fixture.cda.requests.filter((url) => url.pathname.endsWith("/entries")).length;
 
-beforeAll(async () => {
-  cda = await startCdaServer(storeDir);
-});
-afterAll(async () => {
-  await cda.close();
-  rmSync(storeDir, { recursive: true, force: true });
-});
 beforeEach(() => {
-  cda.requests.length = 0;
-  cda.failWith = undefined;
-  cda.delayMs = 0;
+  fixture.cda.requests.length = 0;
+  fixture.cda.failWith = undefined;
+  fixture.cda.delayMs = 0;
   clock = Date.parse("2026-11-22T10:00:00Z");
   metrics = new Registry();
   logLines = [];
 });
 afterEach(() => {
-  cda.failWith = undefined;
+  fixture.cda.failWith = undefined;
 });
 
 describe("the content cache", () => {
   it("joins 100 concurrent identical cold queries into one source call", async () => {
     const content = serviceOverCda();
-    cda.delayMs = 50;
+    fixture.cda.delayMs = 50;
     const answers = await Promise.all(Array.from({ length: 100 }, () => content.getEntries(teaser)));
     expect(entriesRequests()).toBe(1);
     expect(new Set(answers.map((answer) => answer.items.map((item) => item.sys.id).join()))).toEqual(
@@ -97,7 +82,7 @@ describe("the content cache", () => {
   it("after the TTL serves the stale answer at once and refreshes it behind", async () => {
     const content = serviceOverCda({ ttlSeconds: 60 });
     await content.getEntries(article);
-    cda.publish("post-alpha", "blogTitle", "Alpha, relaunched");
+    fixture.cda.publish("post-alpha", "blogTitle", "Alpha, relaunched");
     clock += 61_000;
     const stale = await content.getEntries(article);
     expect(stale.items[0]?.fields.blogTitle).toBe("Alpha launch");
@@ -105,7 +90,7 @@ describe("the content cache", () => {
     const fresh = await content.getEntries(article);
     expect(fresh.items[0]?.fields.blogTitle).toBe("Alpha, relaunched");
     expect(entriesRequests()).toBe(2);
-    cda.publish("post-alpha", "blogTitle", "Alpha launch");
+    fixture.cda.publish("post-alpha", "blogTitle", "Alpha launch");
   });
 
   it("with a TTL of 0 asks the source every time", async () => {
@@ -133,7 +118,7 @@ describe("the content cache", () => {
   it("serves the stale answer when the source is down, and counts the error", async () => {
     const content = serviceOverCda({ ttlSeconds: 60 });
     const first = await content.getEntries(teaser);
-    cda.failWith = 503;
+    fixture.cda.failWith = 503;
     clock += 120_000;
     expect(await content.getEntries(teaser)).toEqual(first);
     await expect.poll(() => content.stats().sourceErrors).toBe(1);
@@ -143,7 +128,7 @@ describe("the content cache", () => {
 
   it("gives ContentUnavailableError when the source is down and nothing is cached, logged once with the query", async () => {
     const content = serviceOverCda();
-    cda.failWith = 500;
+    fixture.cda.failWith = 500;
     const attempts = await Promise.allSettled(Array.from({ length: 5 }, () => content.getEntries(teaser)));
     for (const attempt of attempts) {
       expect(attempt).toMatchObject({ status: "rejected", reason: { code: "CONTENT_UNAVAILABLE" } });
@@ -158,16 +143,16 @@ describe("the content cache", () => {
   it("a purge makes the next read wait for the source, and still falls back to the old answer if it is down", async () => {
     const content = serviceOverCda({ ttlSeconds: 3600 });
     await content.getEntries(article);
-    cda.publish("post-alpha", "blogTitle", "Alpha, published");
+    fixture.cda.publish("post-alpha", "blogTitle", "Alpha, published");
     content.purge();
     const after = await content.getEntries(article);
     expect(after.items[0]?.fields.blogTitle).toBe("Alpha, published");
     content.purge();
-    cda.failWith = 503;
+    fixture.cda.failWith = 503;
     const fallback = await content.getEntries(article);
     expect(fallback.items[0]?.fields.blogTitle).toBe("Alpha, published");
-    cda.failWith = undefined;
-    cda.publish("post-alpha", "blogTitle", "Alpha launch");
+    fixture.cda.failWith = undefined;
+    fixture.cda.publish("post-alpha", "blogTitle", "Alpha launch");
   });
 
   it("hands out frozen answers, so one request cannot change another's content", async () => {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import type { ContentfulOptions } from "../../server/content/contentful-source.ts";
 import { contentFields } from "../../src/content/fields.ts";
 
 /**
@@ -27,6 +28,8 @@ export interface CdaServer {
   failWith: number | undefined;
   /** Delay before each answer, in ms. */
   delayMs: number;
+  /** Options for the contentful source to talk to this stand-in (no retries, so failures show at once). */
+  sdkOptions(overrides?: Partial<ContentfulOptions>): ContentfulOptions;
   /** Replaces a field value of an entry, as a publish in the web app would. */
   publish(entryId: string, field: string, value: unknown): void;
   close(): Promise<void>;
@@ -243,6 +246,14 @@ export async function startCdaServer(storeDir: string): Promise<CdaServer> {
     requests,
     failWith: undefined,
     delayMs: 0,
+    sdkOptions: (overrides = {}) => ({
+      space,
+      accessToken: token,
+      environment,
+      host: server.origin,
+      retryLimit: 0,
+      ...overrides,
+    }),
     publish(entryId, field, value) {
       const entry = data.entries.find((candidate) => candidate.id === entryId);
       if (!entry) throw new Error(`no entry ${entryId}`);
