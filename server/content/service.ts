@@ -24,9 +24,10 @@ export interface ContentStats {
   sourceErrors: number;
   /** Queries held in the cache now. */
   entries: number;
-  /** When the source last answered, as an ISO time; null until it has. */
-  lastRefreshAt: string | null;
-  lastErrorAt: string | null;
+  /** When the source last answered; null until it has. */
+  lastRefreshAt: Date | null;
+  /** When a source call last failed; null if none has. */
+  lastErrorAt: Date | null;
 }
 
 export interface ContentCheck {
@@ -242,8 +243,8 @@ export function createContentService(options: ContentServiceOptions): ContentSer
         ttlSeconds: options.ttlSeconds,
         ...counts,
         entries: cache.size,
-        lastRefreshAt: lastRefreshAt === null ? null : new Date(lastRefreshAt).toISOString(),
-        lastErrorAt: lastErrorAt === null ? null : new Date(lastErrorAt).toISOString(),
+        lastRefreshAt: lastRefreshAt === null ? null : new Date(lastRefreshAt),
+        lastErrorAt: lastErrorAt === null ? null : new Date(lastErrorAt),
       };
     },
   };
