@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import type { SiteServices } from "../src/services.ts";
 import type { Config } from "./config.ts";
+import { contentImages, contentRoutes, contentWebhook } from "./content/routes.ts";
 import { bodyErrors, fail, limitDeclaredBody, postRateLimit } from "./http/limits.ts";
 import { requestLogger } from "./http/logging.ts";
 import { cspNonce, securityHeaders } from "./http/security.ts";
@@ -33,19 +34,29 @@ export function createApp(deps: AppDeps) {
   app.set("trust proxy", config.TRUST_PROXY);
 
   app.use(requestLogger(logger));
-  app.use(cspNonce, securityHeaders({ isProduction: config.isProduction }));
+  app.use(
+    cspNonce,
+    securityHeaders({ isProduction: config.isProduction, imageOrigins: [...services.content.imageOrigins] }),
+  );
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
 
+  // Before the POST limits: Contentful's payload may exceed them, and the webhook never reads it.
+  app.post(
+    "/contentful/webhook",
+    contentWebhook({ content: services.content, secret: config.CONTENTFUL_WEBHOOK_SECRET, logger }),
+  );
   app.post(
     /.*/,
     postRateLimit({ contactPer15Minutes: config.CONTACT_RATE_LIMIT, contentPerMinute: config.CONTENT_RATE_LIMIT }),
     limitDeclaredBody,
   );
+  app.use(contentRoutes(services.content));
   app.use(bodyErrors);
+  app.use(contentImages(config.CONTENT_DIR));
 
   if (deps.devMiddleware) app.use(deps.devMiddleware);
   if (deps.clientDir) app.use(staticFiles(deps.clientDir));
@@ -93,8 +104,13 @@ function routerHandler(
 function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const status = Number((error as { status?: number }).status ?? (error as { statusCode?: number }).statusCode);
-    if (status === 404) {
+    // Static files answer a path that climbs out of their folder with 403: say 404, as for any missing file.
+    if (status === 404 || status === 403) {
       res.status(404).type("text/plain").send("Not found");
+      return;
+    }
+    if (status >= 400 && status < 500 && !res.headersSent) {
+      res.status(status).type("text/plain").send("Bad request");
       return;
     }
     logger.error({ err: error, url: req.originalUrl }, "unhandled error");

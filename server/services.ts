@@ -2,25 +2,48 @@ import type { Logger } from "pino";
 import { Registry } from "prom-client";
 import type { SiteServices } from "../src/services.ts";
 import type { Config } from "./config.ts";
+import { createContentfulSource } from "./content/contentful-source.ts";
+import { createLocalSource } from "./content/local-source.ts";
+import { type ContentService, createContentService } from "./content/service.ts";
+import type { ContentSource } from "./content/source.ts";
 
 /** What the server builds from config: the services pages use, the metrics registry, and how to stop them. */
 export interface Services {
   site: SiteServices;
   /** One prom-client registry; every module registers its own metrics here and /metrics serves it. */
   metrics: Registry;
+  /** The content cache and its source: readiness `check()` and `stats()` for /readyz and /status. */
+  content: ContentService;
   /** Stops background work (delivery worker, timers) for a graceful shutdown. */
   stop(): Promise<void>;
 }
 
+/** The configured content source: Contentful when chosen (config.ts decides), else the embedded store. */
+export async function createContentSource(config: Config, logger: Logger): Promise<ContentSource> {
+  if (config.CONTENT_SOURCE === "contentful") {
+    return createContentfulSource({
+      space: config.CONTENTFUL_SPACE_ID ?? "",
+      accessToken: config.CONTENTFUL_ACCESS_TOKEN ?? "",
+      environment: config.CONTENTFUL_ENVIRONMENT,
+      host: config.CONTENTFUL_HOST,
+      logger,
+    });
+  }
+  const local = await createLocalSource(config.CONTENT_DIR);
+  const count = [...local.store.entries.values()].reduce((sum, list) => sum + list.length, 0);
+  if (count === 0) logger.warn({ dir: config.CONTENT_DIR }, "the content store is empty");
+  return local;
+}
+
 /** Builds every service the site needs from config: the one place where real parts are chosen. */
-export async function createServices(_config: Config, _logger: Logger): Promise<Services> {
+export async function createServices(config: Config, logger: Logger): Promise<Services> {
   const metrics = new Registry();
-  const site: SiteServices = {
-    content: {
-      async getEntries() {
-        return { items: [] };
-      },
-    },
-  };
-  return { site, metrics, async stop() {} };
+  const content = createContentService({
+    source: await createContentSource(config, logger),
+    ttlSeconds: config.CONTENT_TTL_SECONDS,
+    logger,
+    metrics,
+  });
+  const site: SiteServices = { content };
+  return { site, metrics, content, async stop() {} };
 }

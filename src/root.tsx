@@ -1,10 +1,14 @@
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import { ContentLoading } from "./components/ContentLoading.tsx";
 import { useNonce } from "./components/Nonce.tsx";
 import { NotFound } from "./components/NotFound.tsx";
 import { SiteFooter } from "./components/SiteFooter.tsx";
 import { SiteHeader } from "./components/SiteHeader.tsx";
+import { contentRetryAfter, isContentUnavailable } from "./content/load.ts";
 import "./styles/global.css";
+
+export const middleware = [contentRetryAfter];
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -47,13 +51,13 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // Spec §8: when content cannot be loaded the page keeps its loading placeholder (served with a 503).
+  if (notFound || isContentUnavailable(error)) {
     return (
       <>
         <SiteHeader />
-        <main id="main">
-          <NotFound />
-        </main>
+        <main id="main">{notFound ? <NotFound /> : <ContentLoading />}</main>
         <SiteFooter />
       </>
     );

@@ -9,6 +9,8 @@ export interface ImageSources {
 }
 
 const contentfulImageHost = /^(https?:)?\/\/images\.ctfassets\.net\//;
+// Converting these to WebP would lose what they are (vectors, animation); they are served as uploaded.
+const keepFormat = new Set(["image/svg+xml", "image/gif"]);
 
 /**
  * The src (and, for Contentful's Images API, a WebP srcset) of an asset for a given display width.
@@ -20,7 +22,7 @@ export function imageSources(asset: Asset | undefined, displayWidth = 1600): Ima
   const size = file.details?.image;
   const alt = asset.fields.description ?? asset.fields.title ?? "";
   const url = file.url.startsWith("//") ? `https:${file.url}` : file.url;
-  if (!contentfulImageHost.test(url)) {
+  if (!contentfulImageHost.test(url) || keepFormat.has(file.contentType)) {
     return { src: url, width: size?.width, height: size?.height, alt };
   }
   const natural = size?.width ?? displayWidth * 2;

@@ -27,6 +27,12 @@ describe("imageSources", () => {
     expect(image?.srcSet).toContain("2400w");
     expect(image?.srcSet).not.toContain("3200w");
   });
+  it("serves Contentful's SVG and GIF files as uploaded (WebP would lose vectors and animation)", () => {
+    const svg = asset("//images.ctfassets.net/space/id/token/logo.svg");
+    svg.fields.file.contentType = "image/svg+xml";
+    expect(imageSources(svg)).toMatchObject({ src: "https://images.ctfassets.net/space/id/token/logo.svg" });
+    expect(imageSources(svg)?.srcSet).toBeUndefined();
+  });
   it("gives nothing for a missing asset", () => {
     expect(imageSources(undefined)).toBeUndefined();
   });

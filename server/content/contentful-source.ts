@@ -1,0 +1,121 @@
+import { createClient } from "contentful";
+import type { Logger } from "pino";
+import { ContentQueryError } from "../../src/content/errors.ts";
+import type { AssetFile } from "../../src/content/types.ts";
+import { type LinkedObject, mapLinks, removeLink, trimAsset } from "./links.ts";
+import { type CompiledQuery, shapeEntry, toDeliveryParams } from "./query.ts";
+import type { ContentSource } from "./source.ts";
+
+/** Where Contentful serves images (the Images API); pages load them, so the CSP must allow it. */
+export const contentfulImageOrigins = ["https://images.ctfassets.net"] as const;
+
+export interface ContentfulOptions {
+  space: string;
+  accessToken: string;
+  environment: string;
+  /** `cdn.contentful.com` (default), `preview.contentful.com`, or `http://host:port` for a local stand-in. */
+  host?: string;
+  /** Per request; a loader waits at most about this long times the attempts before the page shows its placeholder. */
+  timeoutMs?: number;
+  /** Retries after a connection error, 5xx or 429 (the SDK waits ~1.5 s before the first, ~2 s before the next). */
+  retryLimit?: number;
+  logger?: Logger;
+}
+
+/** Splits CONTENTFUL_HOST into the SDK's host (name and port, no scheme) and whether to use plain HTTP. */
+export function parseContentfulHost(value: string | undefined): { host?: string; insecure: boolean } {
+  if (!value) return { insecure: false };
+  const match = /^(https?):\/\/([^/]+)\/?$/.exec(value);
+  if (match) return { host: match[2], insecure: match[1] === "http" };
+  return { host: value.replace(/\/+$/, ""), insecure: false };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+/** Turns what the SDK resolved into the site's shapes; links it could not resolve are removed. */
+function fromDelivery(linked: LinkedObject): unknown {
+  const { sys, fields } = linked;
+  if (sys.type === "Asset" && isObject(fields) && isObject(fields.file)) {
+    return trimAsset(String(sys.id), fields as { title?: unknown; description?: unknown; file: AssetFile });
+  }
+  if (sys.type === "Entry" && isObject(fields)) {
+    const contentType = isObject(sys.contentType) && isObject(sys.contentType.sys) ? sys.contentType.sys.id : undefined;
+    return {
+      sys: { id: String(sys.id), contentType: { sys: { id: String(contentType) } } },
+      fields: mapLinks(fields, fromDelivery),
+    };
+  }
+  return removeLink;
+}
+
+interface DeliveryFailure {
+  status?: number;
+  message?: string;
+}
+
+function readFailure(error: unknown): DeliveryFailure {
+  try {
+    const parsed = JSON.parse((error as Error).message) as DeliveryFailure;
+    return isObject(parsed) ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+/** A refused query (400) is the caller's to fix; anything else means Contentful did not answer. */
+function classify(error: unknown): Error {
+  const failure = readFailure(error);
+  const name = (error as Error).name;
+  if (failure.status === 400 || failure.status === 422 || name === "InvalidQuery" || name === "BadRequest") {
+    return new ContentQueryError(`Contentful refused the query: ${failure.message || name}`);
+  }
+  const detail = failure.status ? `${name} (HTTP ${failure.status})` : (error as Error).message || name;
+  return new Error(`Contentful did not answer: ${detail}`, { cause: error });
+}
+
+/** The Contentful source: the real contentful SDK against the Delivery (or Preview) API. */
+export function createContentfulSource(options: ContentfulOptions): ContentSource {
+  const { host, insecure } = parseContentfulHost(options.host);
+  const retryLimit = options.retryLimit ?? 1;
+  const logger = options.logger;
+  const client = createClient({
+    space: options.space,
+    accessToken: options.accessToken,
+    environment: options.environment,
+    host,
+    insecure,
+    timeout: options.timeoutMs ?? 5_000,
+    retryOnError: retryLimit > 0,
+    retryLimit,
+    // The service logs each failure once with its query; the SDK's own lines are detail.
+    logHandler: (level, data) => logger?.debug({ sdk: level, detail: data }, "contentful sdk"),
+  });
+  type Params = Parameters<typeof client.getEntries>[0];
+
+  return {
+    name: "contentful",
+    imageOrigins: contentfulImageOrigins,
+    async getEntries(query: CompiledQuery) {
+      let response: Awaited<ReturnType<typeof client.getEntries>>;
+      try {
+        response = await client.getEntries(toDeliveryParams(query) as Params);
+      } catch (error) {
+        throw classify(error);
+      }
+      return {
+        items: response.items.map((item) =>
+          shapeEntry(item.sys.id, mapLinks(item.fields, fromDelivery) as Record<string, unknown>, query),
+        ),
+      };
+    },
+    async ping() {
+      try {
+        await client.getEntries({ limit: 1, select: ["sys.id"] } as Params);
+      } catch (error) {
+        throw classify(error);
+      }
+    },
+  };
+}

@@ -1,0 +1,251 @@
+import type { Logger } from "pino";
+import { Counter, Gauge, Registry } from "prom-client";
+import { ContentUnavailableError, isContentQueryError } from "../../src/content/errors.ts";
+import type { ContentQuery, ContentReader, ContentResult } from "../../src/content/types.ts";
+import { deepFreeze } from "./links.ts";
+import { type CompiledQuery, compileQuery } from "./query.ts";
+import type { ContentSource } from "./source.ts";
+
+export const defaultMaxEntries = 500;
+const checkMemoMs = 5_000;
+const checkTimeoutMs = 3_000;
+/** After a source failure, stale answers are served without a refresh for this long (no retry storm). */
+const refreshBackoffMs = 5_000;
+
+export interface ContentStats {
+  source: ContentSource["name"];
+  ttlSeconds: number;
+  /** Answers from the cache (fresh or stale). */
+  hits: number;
+  /** Of the hits, answers past their TTL served while a refresh ran (or while the source was down). */
+  staleHits: number;
+  /** Answers that had to wait for the source. */
+  misses: number;
+  sourceErrors: number;
+  /** Queries held in the cache now. */
+  entries: number;
+  /** When the source last answered; null until it has. */
+  lastRefreshAt: Date | null;
+  /** When a source call last failed; null if none has. */
+  lastErrorAt: Date | null;
+}
+
+export interface ContentCheck {
+  ok: boolean;
+  latencyMs: number;
+  /** Why it is not ok (never a secret or an address). */
+  message?: string;
+}
+
+export interface ContentService extends ContentReader {
+  readonly sourceName: ContentSource["name"];
+  readonly imageOrigins: readonly string[];
+  /** Marks every cached answer out of date: the next read of each waits for the source (the webhook). */
+  purge(): void;
+  /** Readiness: does the source answer? Memoised for a few seconds so probes cannot hammer it. */
+  check(): Promise<ContentCheck>;
+  stats(): ContentStats;
+}
+
+export interface ContentServiceOptions {
+  source: ContentSource;
+  ttlSeconds: number;
+  logger: Logger;
+  /** The registry /metrics serves; a private one when absent. */
+  metrics?: Registry;
+  maxEntries?: number;
+  now?: () => number;
+}
+
+interface Cached {
+  result: ContentResult;
+  storedAt: number;
+  /** The purge generation the answer belongs to; older generations must be revalidated before use. */
+  generation: number;
+}
+
+interface Pending {
+  promise: Promise<ContentResult>;
+  generation: number;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The cache in front of the configured source: answers are fresh for the TTL, then served stale while one
+ * refresh runs; identical queries in flight share one source call; the least recently used answers go first
+ * when the cache is full. When the source fails, a stale answer is served if there is one, otherwise
+ * ContentUnavailableError (pages show their loading placeholder with a 503).
+ */
+export function createContentService(options: ContentServiceOptions): ContentService {
+  const { source, logger } = options;
+  const ttlMs = options.ttlSeconds * 1000;
+  const maxEntries = options.maxEntries ?? defaultMaxEntries;
+  const now = options.now ?? Date.now;
+  const cache = new Map<string, Cached>();
+  const pending = new Map<string, Pending>();
+  let generation = 0;
+  const counts = { hits: 0, staleHits: 0, misses: 0, sourceErrors: 0 };
+  let lastRefreshAt: number | null = null;
+  let lastErrorAt: number | null = null;
+  let lastCheck: { at: number; result: Promise<ContentCheck> } | undefined;
+
+  const registry = options.metrics ?? new Registry();
+  const hitCounter = new Counter({
+    name: "content_cache_hits_total",
+    help: "Content queries answered from the cache, by freshness",
+    labelNames: ["freshness"] as const,
+    registers: [registry],
+  });
+  const missCounter = new Counter({
+    name: "content_cache_misses_total",
+    help: "Content queries that waited for the content source",
+    registers: [registry],
+  });
+  const errorCounter = new Counter({
+    name: "content_source_errors_total",
+    help: "Content source calls that failed",
+    registers: [registry],
+  });
+  new Gauge({
+    name: "content_cache_entries",
+    help: "Content queries held in the cache",
+    registers: [registry],
+    collect() {
+      this.set(cache.size);
+    },
+  });
+  new Gauge({
+    name: "content_source_last_success_timestamp_seconds",
+    help: "When the content source last answered (Unix time); 0 until it has",
+    registers: [registry],
+    collect() {
+      this.set(lastRefreshAt === null ? 0 : lastRefreshAt / 1000);
+    },
+  });
+
+  function store(key: string, entry: Cached) {
+    const current = cache.get(key);
+    if (current && current.generation > entry.generation) return;
+    cache.delete(key);
+    cache.set(key, entry);
+    while (cache.size > maxEntries) {
+      const oldest = cache.keys().next().value;
+      if (oldest === undefined) break;
+      cache.delete(oldest);
+    }
+  }
+
+  /** One source call per query and generation, however many readers wait for it. */
+  function fetchFromSource(query: CompiledQuery): Promise<ContentResult> {
+    const joined = pending.get(query.key);
+    if (joined && joined.generation === generation) return joined.promise;
+    const startedIn = generation;
+    const promise = source.getEntries(query).then(
+      (result) => {
+        const frozen = deepFreeze(result);
+        lastRefreshAt = now();
+        store(query.key, { result: frozen, storedAt: lastRefreshAt, generation: startedIn });
+        return frozen;
+      },
+      (error: unknown) => {
+        if (isContentQueryError(error)) {
+          logger.warn({ err: error, query: query.key, source: source.name }, "content source refused a query");
+          throw error;
+        }
+        counts.sourceErrors++;
+        errorCounter.inc();
+        lastErrorAt = now();
+        logger.error({ err: error, query: query.key, source: source.name }, "content source failed");
+        throw error;
+      },
+    );
+    const entry = { promise, generation: startedIn };
+    pending.set(query.key, entry);
+    const release = () => {
+      if (pending.get(query.key) === entry) pending.delete(query.key);
+    };
+    promise.then(release, release);
+    return promise;
+  }
+
+  async function getEntries(input: ContentQuery): Promise<ContentResult> {
+    const query = compileQuery(input);
+    const cached = cache.get(query.key);
+    if (cached && cached.generation === generation) {
+      cache.delete(query.key);
+      cache.set(query.key, cached);
+      if (now() - cached.storedAt < ttlMs) {
+        counts.hits++;
+        hitCounter.inc({ freshness: "fresh" });
+        return cached.result;
+      }
+      if (ttlMs > 0) {
+        counts.hits++;
+        counts.staleHits++;
+        hitCounter.inc({ freshness: "stale" });
+        if (lastErrorAt === null || now() - lastErrorAt >= refreshBackoffMs) fetchFromSource(query).catch(() => {});
+        return cached.result;
+      }
+    }
+    counts.misses++;
+    missCounter.inc();
+    try {
+      return await fetchFromSource(query);
+    } catch (error) {
+      if (isContentQueryError(error)) throw error;
+      if (cached) {
+        counts.hits++;
+        counts.staleHits++;
+        hitCounter.inc({ freshness: "stale" });
+        return cached.result;
+      }
+      throw new ContentUnavailableError("The content source is not answering and nothing is cached.", {
+        cause: error,
+      });
+    }
+  }
+
+  async function runCheck(): Promise<ContentCheck> {
+    const started = performance.now();
+    try {
+      await withTimeout(source.ping(), checkTimeoutMs);
+      return { ok: true, latencyMs: Math.round(performance.now() - started) };
+    } catch (error) {
+      const message = isContentQueryError(error) ? "the source refused the check query" : "the source is not answering";
+      logger.warn({ err: error, source: source.name }, "content readiness check failed");
+      return { ok: false, latencyMs: Math.round(performance.now() - started), message };
+    }
+  }
+
+  return {
+    sourceName: source.name,
+    imageOrigins: source.imageOrigins,
+    getEntries: getEntries as ContentReader["getEntries"],
+    purge() {
+      generation++;
+      logger.info({ source: source.name, cached: cache.size }, "content cache purged");
+    },
+    check() {
+      const at = now();
+      if (!lastCheck || at - lastCheck.at >= checkMemoMs) lastCheck = { at, result: runCheck() };
+      return lastCheck.result;
+    },
+    stats() {
+      return {
+        source: source.name,
+        ttlSeconds: options.ttlSeconds,
+        ...counts,
+        entries: cache.size,
+        lastRefreshAt: lastRefreshAt === null ? null : new Date(lastRefreshAt),
+        lastErrorAt: lastErrorAt === null ? null : new Date(lastErrorAt),
+      };
+    },
+  };
+}

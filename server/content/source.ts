@@ -1,0 +1,16 @@
+import type { ContentResult } from "../../src/content/types.ts";
+import type { CompiledQuery } from "./query.ts";
+
+/**
+ * Where content comes from: the embedded store or a Contentful space. Every source answers the same compiled
+ * query with the same semantics (server/content/query.ts) and resolves linked assets the way the contentful
+ * SDK does, trimmed to `{ sys: { id }, fields: { title, description, file } }`.
+ */
+export interface ContentSource {
+  readonly name: "local" | "contentful";
+  /** Origins the source's image URLs point at, for the Content-Security-Policy. */
+  readonly imageOrigins: readonly string[];
+  getEntries(query: CompiledQuery): Promise<ContentResult>;
+  /** A cheap request that proves the source answers; rejects when it does not. */
+  ping(): Promise<void>;
+}

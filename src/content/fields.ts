@@ -1,0 +1,117 @@
+import type { BlogPostFields, HomePageFields, ProjectFields, ServiceFields } from "./model.ts";
+import type { ContentType } from "./types.ts";
+
+/**
+ * The content model at run time: every field of every content type with its kind. The query allow-list, the
+ * query engine's ordering and docs/content-model.md follow it; the compile-time checks below keep it in step
+ * with the TypeScript model (model.ts).
+ */
+export type FieldKind =
+  /** A short string, at most 255 characters (Contentful Symbol); can be ordered. */
+  | "text"
+  /** Prose without formatting (Contentful Text); cannot be ordered. */
+  | "longText"
+  /** An ISO date (Contentful Date); ordered as a date. */
+  | "date"
+  /** A list of short strings (Contentful Array of Symbol); filters match one element. */
+  | "list"
+  /** One linked image (Contentful Link to Asset). */
+  | "asset"
+  /** Several linked images (Contentful Array of Links to Asset). */
+  | "assets"
+  /** A Contentful rich-text Document. */
+  | "richText";
+
+type FieldsOf<Fields> = { readonly [Name in keyof Required<Fields>]: FieldKind };
+
+const seo = { seoTitle: "text", seoDescription: "longText", seoKeywords: "list" } as const;
+
+const blogPost = {
+  blogTitle: "text",
+  slug: "text",
+  blogCategory: "list",
+  blogPostDate: "date",
+  blogTags: "list",
+  blogHero: "assets",
+  blogFeaturedImage: "asset",
+  blogInternalImage: "assets",
+  blogIntro: "richText",
+  blogText: "richText",
+  ...seo,
+} as const satisfies FieldsOf<BlogPostFields>;
+
+const singleProject = {
+  projectTitle: "text",
+  slug: "text",
+  category: "list",
+  services: "list",
+  featuredImage: "asset",
+  BackgroundColour: "text",
+  heroContent: "longText",
+  heroBackground: "asset",
+  introContent: "richText",
+  logo: "asset",
+  clientName: "text",
+  website: "text",
+  date: "date",
+  images: "assets",
+  fullWidthImages: "assets",
+  fullWidthImages2: "assets",
+  images3: "assets",
+  images4: "assets",
+  theBrief: "richText",
+  contentSection: "richText",
+  gallery: "assets",
+  quote: "richText",
+  theOutcome: "richText",
+  smallProject: "text",
+  absoluteHeader: "text",
+  ...seo,
+} as const satisfies FieldsOf<ProjectFields>;
+
+const singleServices = {
+  slug: "text",
+  title: "text",
+  subHeading: "longText",
+  servicesHero: "asset",
+  stats: "list",
+  statsDescription: "list",
+  servicesTwoImages: "assets",
+  leftText: "richText",
+  rightText: "richText",
+  accordionTitle1: "text",
+  accordionContent1: "richText",
+  accordionTitle2: "text",
+  accordionContent2: "richText",
+  accordionTitle3: "text",
+  accordionContent3: "richText",
+  accordionTitle4: "text",
+  accordionContent4: "richText",
+  accordionTitle5: "text",
+  accordionContent5: "richText",
+  accordionImage: "asset",
+  mainStatement: "longText",
+  carousel: "assets",
+  ...seo,
+} as const satisfies FieldsOf<ServiceFields>;
+
+const homePage = { carousel: "assets" } as const satisfies FieldsOf<HomePageFields>;
+
+export const contentFields = { blogPost, singleProject, singleServices, homePage } as const satisfies Record<
+  ContentType,
+  Readonly<Record<string, FieldKind>>
+>;
+
+/** The fields pages receive for each content type. */
+export interface FieldsByType {
+  blogPost: BlogPostFields;
+  singleProject: ProjectFields;
+  singleServices: ServiceFields;
+  homePage: HomePageFields;
+}
+
+/** The kind of a field of a content type, or undefined when the type has no such field. */
+export function fieldKind(contentType: ContentType, field: string): FieldKind | undefined {
+  const fields: Readonly<Record<string, FieldKind>> = contentFields[contentType];
+  return Object.hasOwn(fields, field) ? fields[field] : undefined;
+}

@@ -1,0 +1,71 @@
+import { data, isRouteErrorResponse, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { servicesContext } from "../context.ts";
+import { contentRetryAfterSeconds, isContentUnavailableError } from "./errors.ts";
+import type { FieldsByType } from "./fields.ts";
+import type { ContentQuery, ContentType, Entry } from "./types.ts";
+
+/**
+ * How loaders read content (docs/content-model.md, "Reading content in a loader"): in process through the
+ * ContentService. When the source is down and nothing is cached, they throw a 503 with Retry-After that the
+ * ErrorBoundary renders as the page's loading placeholder (spec §8), never a 500 page.
+ */
+
+export type EntryOf<T extends ContentType> = Entry<FieldsByType[T]>;
+export type QueryOf<T extends ContentType> = ContentQuery & { content_type: T };
+
+type LoadContext = Readonly<RouterContextProvider>;
+
+const unavailableReason = "content-unavailable";
+
+/** The response a loader throws when content cannot be had: 503 + Retry-After. */
+export function contentUnavailable() {
+  return data(
+    { reason: unavailableReason },
+    { status: 503, headers: { "Retry-After": String(contentRetryAfterSeconds) } },
+  );
+}
+
+/** For ErrorBoundaries: is this the thrown "content unavailable" response (render the loading placeholder)? */
+export function isContentUnavailable(error: unknown): boolean {
+  return (
+    isRouteErrorResponse(error) &&
+    error.status === 503 &&
+    (error.data as { reason?: unknown } | null)?.reason === unavailableReason
+  );
+}
+
+/** The entries a query finds (with `select`, only the selected fields are present). */
+export function loadContent<T extends ContentType>(
+  context: LoadContext,
+  query: QueryOf<T> & { select: string },
+): Promise<Entry<Partial<FieldsByType[T]>>[]>;
+export function loadContent<T extends ContentType>(context: LoadContext, query: QueryOf<T>): Promise<EntryOf<T>[]>;
+export async function loadContent<T extends ContentType>(context: LoadContext, query: QueryOf<T>) {
+  const { content } = context.get(servicesContext);
+  try {
+    const { items } = await content.getEntries<FieldsByType[T]>(query);
+    return items;
+  } catch (error) {
+    if (isContentUnavailableError(error)) throw contentUnavailable();
+    throw error;
+  }
+}
+
+/** The first entry a query finds (an article, project or service by slug); none is the 404 page. */
+export async function loadEntry<T extends ContentType>(context: LoadContext, query: QueryOf<T>): Promise<EntryOf<T>> {
+  const [entry] = await loadContent(context, { ...query, limit: 1 });
+  if (!entry) throw data(null, { status: 404, statusText: "Not Found" });
+  return entry;
+}
+
+/**
+ * Root middleware: a thrown 503 keeps its Retry-After whichever route's ErrorBoundary renders it (React
+ * Router passes thrown headers only to a `headers` export).
+ */
+export const contentRetryAfter: MiddlewareFunction<Response> = async (_args, next) => {
+  const response = await next();
+  if (response.status === 503 && !response.headers.has("Retry-After")) {
+    response.headers.set("Retry-After", String(contentRetryAfterSeconds));
+  }
+  return response;
+};

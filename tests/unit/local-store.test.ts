@@ -1,0 +1,83 @@
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { readLocalStore } from "../../server/content/local-source.ts";
+import { writeFixtureStore } from "../support/content-fixture.ts";
+
+/** The embedded store is read once at start: a broken file stops the start with its path and the problem. */
+
+const dirs: string[] = [];
+const fixture = () => {
+  const dir = writeFixtureStore();
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const entryFile = (dir: string, type: string, id: string) => path.join(dir, "entries", type, `${id}.json`);
+const edit = (file: string, change: (json: Record<string, unknown>) => void) => {
+  const json = JSON.parse(readFileSync(file, "utf8"));
+  change(json);
+  writeFileSync(file, JSON.stringify(json));
+};
+
+describe("the local store", () => {
+  it("reads every entry with its assets resolved", async () => {
+    const store = await readLocalStore(fixture());
+    expect(store.entries.get("blogPost")).toHaveLength(5);
+    expect(store.entries.get("homePage")?.[0]?.fields.carousel).toHaveLength(3);
+    expect(store.assets.get("hero-alpha")?.fields.file.url).toBe("/content/images/hero-alpha.png");
+  });
+
+  it("is empty, not broken, where there is no store yet", async () => {
+    const store = await readLocalStore(path.join(mkdtempSync(path.join(tmpdir(), "no-store-")), "content"));
+    expect([...store.entries.values()].flat()).toEqual([]);
+  });
+
+  it("names a file that is not JSON", async () => {
+    const dir = fixture();
+    writeFileSync(entryFile(dir, "blogPost", "post-alpha"), "{ nope");
+    await expect(readLocalStore(dir)).rejects.toThrow(/post-alpha\.json: .*JSON/);
+  });
+
+  it("names a link to an asset that does not exist", async () => {
+    const dir = fixture();
+    edit(entryFile(dir, "singleServices", "service-branding"), (json) => {
+      (json.fields as Record<string, unknown>).accordionImage = {
+        sys: { type: "Link", linkType: "Asset", id: "ghost" },
+      };
+    });
+    await expect(readLocalStore(dir)).rejects.toThrow(/service-branding\.json: links to asset "ghost"/);
+  });
+
+  it("needs sys.id to match the file name, and ids to be unique", async () => {
+    const dir = fixture();
+    edit(entryFile(dir, "blogPost", "post-alpha"), (json) => {
+      json.sys = { id: "post-beta" };
+    });
+    await expect(readLocalStore(dir)).rejects.toThrow(/post-alpha\.json: sys\.id "post-beta" must match the file name/);
+    const other = fixture();
+    mkdirSync(path.join(other, "entries", "singleServices"), { recursive: true });
+    renameSync(entryFile(other, "blogPost", "post-alpha"), entryFile(other, "singleServices", "post-alpha"));
+    writeFileSync(
+      entryFile(other, "blogPost", "post-alpha"),
+      readFileSync(entryFile(other, "singleServices", "post-alpha")),
+    );
+    await expect(readLocalStore(other)).rejects.toThrow(/sys\.id "post-alpha" is also used by/);
+  });
+
+  it("refuses a folder that is not a content type, and an asset without a file", async () => {
+    const dir = fixture();
+    mkdirSync(path.join(dir, "entries", "author"));
+    await expect(readLocalStore(dir)).rejects.toThrow(/author: not a content type/);
+    const other = fixture();
+    const assetsFile = path.join(other, "assets.json");
+    const assets = JSON.parse(readFileSync(assetsFile, "utf8"));
+    delete assets[0].fields.file;
+    writeFileSync(assetsFile, JSON.stringify(assets));
+    await expect(readLocalStore(other)).rejects.toThrow(/assets\.json: 0\.fields\.file/);
+  });
+});
