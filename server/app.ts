@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import type { SiteServices } from "../src/services.ts";
 import type { Config } from "./config.ts";
+import { enquiryRoutes } from "./enquiries/routes.ts";
 import { bodyErrors, fail, limitDeclaredBody, postRateLimit } from "./http/limits.ts";
 import { requestLogger } from "./http/logging.ts";
 import { cspNonce, securityHeaders } from "./http/security.ts";
@@ -45,6 +46,7 @@ export function createApp(deps: AppDeps) {
     postRateLimit({ contactPer15Minutes: config.CONTACT_RATE_LIMIT, contentPerMinute: config.CONTENT_RATE_LIMIT }),
     limitDeclaredBody,
   );
+  app.use(enquiryRoutes(services.site.enquiries));
   app.use(bodyErrors);
 
   if (deps.devMiddleware) app.use(deps.devMiddleware);
