@@ -32,7 +32,9 @@ async function fillEnquiry(page: Page, name: string) {
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
@@ -51,9 +53,7 @@ test.describe("the contact page", () => {
     await page.waitForLoadState("networkidle");
   });
 
-  test("shows the Derby office, Manchester coming soon, and parking links that open in a new tab", async ({
-    page,
-  }) => {
+  test("shows the Derby office, Manchester coming soon, and parking links that open in a new tab", async ({ page }) => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Derby" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Manchester" })).toBeVisible();
