@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { useHydrated } from "../../lib/device.ts";
 import {
   budgets,
   checkEnquiry,
@@ -14,7 +15,6 @@ import {
   type SpamChallenge,
   siteTypes,
 } from "../../lib/enquiry.ts";
-import { useHydrated } from "../use-hydrated.ts";
 import styles from "./EnquiryForm.module.css";
 import { statusLine } from "./status-line.ts";
 
