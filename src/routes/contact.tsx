@@ -1,4 +1,4 @@
-import { data, useActionData } from "react-router";
+import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
 import styles from "../components/contact/ContactPage.module.css";
 import { EnquiryForm, type EnquiryReply } from "../components/contact/EnquiryForm.tsx";
 import { OfficeDetails } from "../components/contact/OfficeDetails.tsx";
@@ -36,6 +36,37 @@ export async function action({ request, context }: Route.ActionArgs) {
   const reply: EnquiryReply = { answer: result.answer, challenge: result.challenge };
   if (result.answer.status === "fail") reply.values = echo(fields, result.challenge?.token === fields.challenge);
   return data(reply, { status: result.httpStatus });
+}
+
+/**
+ * With JavaScript the form posts through here. A refusal the server sends before the action runs (the rate limit,
+ * the size limit) or a lost connection becomes a message in the status line instead of the error screen.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<EnquiryReply> {
+  try {
+    return await serverAction();
+  } catch (error) {
+    return { answer: { status: "fail", message: failureMessage(error) } };
+  }
+}
+
+// The spam question only needs renewing after a success; a refusal's reply carries the question to show next.
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const reply = actionResult as EnquiryReply | undefined;
+  return reply?.answer ? reply.answer.status === "success" : defaultShouldRevalidate;
+}
+
+function failureMessage(error: unknown): string {
+  if (isRouteErrorResponse(error)) {
+    try {
+      const body = JSON.parse(String(error.data)) as { message?: unknown };
+      if (typeof body.message === "string") return body.message;
+    } catch {
+      // Not one of our JSON answers: fall through to the general message.
+    }
+    return `Sorry, something went wrong on our side (${error.status}). Nothing was sent: please try again, or email us at ${site.email}.`;
+  }
+  return `We couldn't reach the server, so nothing was sent. Check your connection and try again, or email us at ${site.email}.`;
 }
 
 /** The visitor's words to fill the form again after a refusal; the old spam answer only if its question stays. */

@@ -178,6 +178,38 @@ test.describe("the contact page", () => {
   });
 });
 
+test.describe("the contact page when the server refuses or cannot be reached", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto("/contact");
+    await page.waitForLoadState("networkidle");
+    await fillEnquiry(page, "Edge Case");
+    await page.getByLabel(/^Spam check/).fill(String(await sumOnPage(page)));
+  });
+
+  test("a rate-limit refusal shows its message in the status line, not an error screen", async ({ page }) => {
+    const message = "Too many enquiries from your connection. Please try again in 15 minutes.";
+    await page.route("**/contact.data*", (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: "application/json",
+        body: JSON.stringify({ status: "fail", message }),
+      }),
+    );
+    await page.getByRole("button", { name: "Send enquiry" }).click();
+    await expect(page.getByRole("status")).toHaveText(message);
+    await expect(page.getByRole("status")).toHaveClass(/\bfail\b/);
+    await expect(page.getByLabel("Your name")).toHaveValue("Edge Case");
+  });
+
+  test("a lost connection says nothing was sent and keeps the form", async ({ page }) => {
+    await page.route("**/contact.data*", (route) => route.abort("internetdisconnected"));
+    await page.getByRole("button", { name: "Send enquiry" }).click();
+    await expect(page.getByRole("status")).toHaveText(/couldn't reach the server, so nothing was sent/);
+    await expect(page.getByRole("status")).toHaveClass(/\bfail\b/);
+    await expect(page.getByLabel("The brief")).toHaveValue("A new site for our pottery studio, live by spring.");
+  });
+});
+
 test.describe("the contact page without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -240,6 +240,25 @@ describe("POST /emails/contact-form with a real SMTP server", () => {
   });
 });
 
+describe("the /contact form action", () => {
+  it("shows a page, not JSON, when a browser without JavaScript hits the rate limit", async () => {
+    const built = await buildTestApp({ env: { CONTACT_RATE_LIMIT: "1" } });
+    cleanups.push(() => built.services.stop());
+    const post = () =>
+      request(built.app)
+        .post("/contact")
+        .set("Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8")
+        .type("form")
+        .send({ ...fullEnquiry, challenge: "none", answer: "1" });
+    expect((await post()).status).not.toBe(429);
+    const limited = await post();
+    expect(limited.status).toBe(429);
+    expect(limited.headers["content-type"]).toMatch(/^text\/html/);
+    expect(limited.text).toMatch(/Too many enquiries from your connection/);
+    expect(limited.text).toContain('<a href="/contact">Go back</a>');
+  });
+});
+
 describe("without SMTP_URL", () => {
   it("writes each enquiry to DATA_DIR/mail as an .eml file", async () => {
     const built = await buildTestApp({ env: { MAIL_TO: mailTo } });

@@ -87,7 +87,8 @@ export function EnquiryForm({ challenge, posted }: { challenge: SpamChallenge; p
     <fetcher.Form
       ref={formRef}
       method="post"
-      action="/contact"
+      // Without JavaScript the answer is a new page: the fragment takes the visitor straight to the status line.
+      action="/contact#enquiry-status"
       className={styles.form}
       noValidate={hydrated}
       onSubmit={onSubmit}
