@@ -106,17 +106,20 @@ export function createOutbox(root: string) {
       return waiting;
     },
 
-    /** Removes delivered enquiries older than the retention period; returns how many went. */
-    async sweep(olderThan: Date): Promise<number> {
+    /** Removes delivered enquiries older than the retention period: how many went, and the latest delivery kept. */
+    async sweep(olderThan: Date): Promise<{ removed: number; lastDeliveredAt: Date | null }> {
       let removed = 0;
+      let lastDeliveredAt: Date | null = null;
       for (const record of await readRecords(dirs.delivered)) {
-        const deliveredAt = Date.parse(record.deliveredAt ?? record.receivedAt);
-        if (deliveredAt < olderThan.getTime()) {
+        const deliveredAt = new Date(record.deliveredAt ?? record.receivedAt);
+        if (deliveredAt < olderThan) {
           await rm(fileOf(dirs.delivered, record.id), { force: true });
           removed++;
+        } else if (!lastDeliveredAt || deliveredAt > lastDeliveredAt) {
+          lastDeliveredAt = deliveredAt;
         }
       }
-      return removed;
+      return { removed, lastDeliveredAt };
     },
 
     /** Readiness: can a new enquiry be written right now? */

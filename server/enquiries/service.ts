@@ -23,7 +23,7 @@ export interface EnquiryStats {
   pending: number;
   /** Seconds since the oldest undelivered enquiry arrived; null when none waits. */
   oldestPendingAgeSeconds: number | null;
-  /** When the last enquiry was delivered (ISO time), since this process started; null before the first. */
+  /** When the last enquiry was delivered (ISO time), from the outbox's delivered records; null if none is kept. */
   lastDeliveredAt: string | null;
 }
 
@@ -108,7 +108,7 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
   });
   new Gauge({
     name: "enquiry_last_delivery_timestamp_seconds",
-    help: "When an enquiry was last delivered, as a Unix time (0 before the first since start).",
+    help: "When an enquiry was last delivered, as a Unix time (0 when the outbox keeps no delivered enquiry).",
     registers: [metrics],
     collect() {
       this.set(lastDeliveredAt ? lastDeliveredAt.getTime() / 1000 : 0);
@@ -227,7 +227,9 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
   async function sweep() {
     try {
       const cutoff = new Date(Date.now() - config.OUTBOX_RETENTION_DAYS * 24 * 60 * 60_000);
-      const removed = await outbox.sweep(cutoff);
+      const { removed, lastDeliveredAt: lastKept } = await outbox.sweep(cutoff);
+      // After a restart, the status page still knows when mail last went out.
+      if (lastKept && (!lastDeliveredAt || lastKept > lastDeliveredAt)) lastDeliveredAt = lastKept;
       if (removed > 0) log.info({ removed }, "removed delivered enquiries past retention");
     } catch (error) {
       log.error({ err: error }, "outbox retention sweep failed");

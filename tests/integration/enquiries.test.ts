@@ -275,6 +275,15 @@ describe("without SMTP_URL", () => {
     expect(mail.header("to")).toBe(mailTo);
     expect(mail.header("reply-to")).toBe("Ada Lovelace <ada@example.com>");
     expect(built.services.enquiries.stats().delivery).toBe("files");
+    await vi.waitFor(() => expect(built.services.enquiries.stats().lastDeliveredAt).not.toBeNull());
+
+    // A restart on the same folder still knows when mail last went out, and has nothing left to send.
+    const restarted = await buildTestApp({ env: { DATA_DIR: built.config.DATA_DIR } });
+    cleanups.push(() => restarted.services.stop());
+    expect(restarted.services.enquiries.stats()).toMatchObject({
+      pending: 0,
+      lastDeliveredAt: built.services.enquiries.stats().lastDeliveredAt,
+    });
     expect(await built.services.enquiries.readiness()).toEqual([
       { name: "outbox", ok: true, detail: "outbox writable" },
       { name: "mail-folder", ok: true, detail: "mail folder writable" },

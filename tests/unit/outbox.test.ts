@@ -68,7 +68,10 @@ describe("the outbox", () => {
     const recent = record("recent", { deliveredAt: "2026-03-01T00:00:00.000Z" });
     await outbox.markDelivered(old);
     await outbox.markDelivered(recent);
-    expect(await outbox.sweep(new Date("2026-02-01T00:00:00Z"))).toBe(1);
+    expect(await outbox.sweep(new Date("2026-02-01T00:00:00Z"))).toEqual({
+      removed: 1,
+      lastDeliveredAt: new Date("2026-03-01T00:00:00.000Z"),
+    });
     expect(await readdir(path.join(root, "delivered"))).toEqual(["recent.json"]);
   });
 });
