@@ -23,7 +23,7 @@ export interface OutboxRecord {
  * ones until retention removes them, `tmp/` half-written files. Every write goes to tmp, is fsynced, renamed into
  * place and the folder fsynced, so a file in pending/ is always whole and survives a crash or power cut.
  */
-export function createOutbox(root: string) {
+export function createOutbox(root: string, onUnreadable: (file: string, error: unknown) => void = () => {}) {
   const dirs = {
     pending: path.join(root, "pending"),
     delivered: path.join(root, "delivered"),
@@ -60,7 +60,9 @@ export function createOutbox(root: string) {
       try {
         records.push(JSON.parse(await readFile(path.join(dir, name), "utf8")) as OutboxRecord);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+        // A file edited by hand must not stop the site from starting: it stays put for an operator to see.
+        if (error instanceof SyntaxError) onUnreadable(path.join(dir, name), error);
+        else if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
       }
     }
     return records;

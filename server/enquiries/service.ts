@@ -53,7 +53,9 @@ const sweepEveryMs = 60 * 60_000;
 export async function createEnquiryService(options: EnquiryServiceOptions) {
   const { config, logger, metrics } = options;
   const log = logger.child({ module: "enquiries" });
-  const outbox = createOutbox(path.join(config.DATA_DIR, "outbox"));
+  const outbox = createOutbox(path.join(config.DATA_DIR, "outbox"), (file, error) =>
+    log.error({ file, err: error }, "an outbox file is not valid JSON; left in place, not sent"),
+  );
   const carrier =
     options.carrier ??
     (config.SMTP_URL ? smtpCarrier(config.SMTP_URL) : fileCarrier(path.join(config.DATA_DIR, "mail")));
@@ -208,8 +210,8 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
     async submit(fields) {
       const token = fields[challengeField];
       const honeypot = fields[honeypotField];
-      const verdict =
-        typeof honeypot === "string" && honeypot.trim() !== "" ? "honeypot" : spam.check(token, fields[answerField]);
+      const filled = typeof honeypot === "string" ? honeypot.trim() !== "" : honeypot != null;
+      const verdict = filled ? "honeypot" : spam.check(token, fields[answerField]);
       if (verdict === "right") return accept(fields, token);
 
       enquiries.inc({ outcome: "spam" });

@@ -91,3 +91,18 @@ describe("the retry delay", () => {
     expect(retryDelay(30, backoff, () => 0)).toBe(30_000);
   });
 });
+
+describe("an outbox file edited by hand", () => {
+  it("is reported and left in place rather than stopping the start", async () => {
+    const root = path.join(mkdtempSync(path.join(tmpdir(), "outbox-")), "outbox");
+    const unreadable: string[] = [];
+    const outbox = createOutbox(root, (file) => unreadable.push(path.basename(file)));
+    await outbox.open();
+    const id = newEnquiryId(new Date());
+    await outbox.add(record(id));
+    await writeFile(path.join(root, "pending", "broken.json"), "{ not json");
+    expect((await outbox.pending()).map((r) => r.id)).toEqual([id]);
+    expect(unreadable).toEqual(["broken.json"]);
+    expect((await readdir(path.join(root, "pending"))).sort()).toEqual(["broken.json", `${id}.json`].sort());
+  });
+});
