@@ -6,6 +6,7 @@ import type { RouterContextProvider, ServerBuild } from "react-router";
 import type { SiteServices } from "../src/services.ts";
 import type { Config } from "./config.ts";
 import { contentImages, contentRoutes, contentWebhook } from "./content/routes.ts";
+import { enquiryRoutes } from "./enquiries/routes.ts";
 import { bodyErrors, fail, limitDeclaredBody, postRateLimit } from "./http/limits.ts";
 import { requestLogger } from "./http/logging.ts";
 import { cspNonce, securityHeaders } from "./http/security.ts";
@@ -55,6 +56,7 @@ export function createApp(deps: AppDeps) {
     limitDeclaredBody,
   );
   app.use(contentRoutes(services.content));
+  app.use(enquiryRoutes(services.site.enquiries));
   app.use(bodyErrors);
   app.use(contentImages(config.CONTENT_DIR));
 

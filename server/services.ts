@@ -6,10 +6,14 @@ import { createContentfulSource } from "./content/contentful-source.ts";
 import { createLocalSource } from "./content/local-source.ts";
 import { type ContentService, createContentService } from "./content/service.ts";
 import type { ContentSource } from "./content/source.ts";
+import type { Backoff } from "./enquiries/delivery.ts";
+import { createEnquiryService, type EnquiryService } from "./enquiries/service.ts";
 
 /** What the server builds from config: the services pages use, the metrics registry, and how to stop them. */
 export interface Services {
   site: SiteServices;
+  /** Enquiries beyond what pages need: stats() for /status, readiness() for /readyz. */
+  enquiries: EnquiryService;
   /** One prom-client registry; every module registers its own metrics here and /metrics serves it. */
   metrics: Registry;
   /** The content cache and its source: readiness `check()` and `stats()` for /readyz and /status. */
@@ -35,8 +39,13 @@ export async function createContentSource(config: Config, logger: Logger): Promi
   return local;
 }
 
+export interface ServiceOptions {
+  /** How quickly failed deliveries are retried (tests shorten it). */
+  deliveryBackoff?: Backoff;
+}
+
 /** Builds every service the site needs from config: the one place where real parts are chosen. */
-export async function createServices(config: Config, logger: Logger): Promise<Services> {
+export async function createServices(config: Config, logger: Logger, options: ServiceOptions = {}): Promise<Services> {
   const metrics = new Registry();
   const content = createContentService({
     source: await createContentSource(config, logger),
@@ -44,6 +53,16 @@ export async function createServices(config: Config, logger: Logger): Promise<Se
     logger,
     metrics,
   });
-  const site: SiteServices = { content };
-  return { site, metrics, content, async stop() {} };
+  const enquiries = await createEnquiryService({ config, logger, metrics, backoff: options.deliveryBackoff });
+  await enquiries.start();
+  const site: SiteServices = { content, enquiries };
+  return {
+    site,
+    enquiries,
+    metrics,
+    content,
+    async stop() {
+      await enquiries.stop();
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import type { ContentReader } from "./content/types.ts";
+import type { EnquiryDesk } from "./lib/enquiry.ts";
 
 /**
  * What loaders and actions may use. The server builds these from config (server/main.ts) and passes them in
@@ -6,4 +7,6 @@ import type { ContentReader } from "./content/types.ts";
  */
 export interface SiteServices {
   content: ContentReader;
+  /** The contact form's spam question and the one way an enquiry is submitted. */
+  enquiries: EnquiryDesk;
 }

@@ -1,4 +1,4 @@
-import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
 import { rateLimit } from "express-rate-limit";
 import { site } from "../../src/site.ts";
 
@@ -7,6 +7,26 @@ export const bodyLimitBytes = 32 * 1024;
 /** A JSON answer in the shape both POST endpoints use: the form shows `message` with `status` as its class. */
 export function fail(message: string) {
   return { status: "fail", message };
+}
+
+/**
+ * A refusal in the shape the caller can read: the JSON answer for the API and for JavaScript, a small page for a
+ * form posted without JavaScript (the browser would otherwise show raw JSON).
+ */
+export function sendFail(req: Request, res: Response, status: number, message: string) {
+  if (req.accepts(["json", "html"]) === "html") {
+    res
+      .status(status)
+      .type("html")
+      .send(failPage(message, req.path === "/contact" ? "/contact" : "/"));
+  } else {
+    res.status(status).json(fail(message));
+  }
+}
+
+function failPage(message: string, back: string) {
+  const text = message.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${site.name}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.6;color:#141414;background:#f6f1e8"><p class="fail" role="alert" style="color:#b3261e;font-weight:600">${text}</p><p><a href="${back}">Go back</a></p></body></html>`;
 }
 
 export interface RateLimitOptions {
@@ -25,8 +45,8 @@ export function postRateLimit({ contactPer15Minutes, contentPerMinute }: RateLim
       limit,
       standardHeaders: "draft-8",
       legacyHeaders: false,
-      handler(_req, res) {
-        res.status(429).json(fail(message));
+      handler(req, res) {
+        sendFail(req, res, 429, message);
       },
     });
   const contact = limiter(
@@ -56,7 +76,7 @@ export const parseBody: RequestHandler[] = [
 export const limitDeclaredBody: RequestHandler = (req, res, next) => {
   const length = Number(req.headers["content-length"] ?? 0);
   if (req.method === "POST" && length > bodyLimitBytes) {
-    res.status(413).json(fail(`The request is too large. The limit is ${bodyLimitBytes / 1024} kB.`));
+    sendFail(req, res, 413, `The request is too large. The limit is ${bodyLimitBytes / 1024} kB.`);
     return;
   }
   next();

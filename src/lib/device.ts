@@ -35,3 +35,12 @@ export function usePrefersReducedMotion(): boolean {
     () => true,
   );
 }
+
+/** False on the server and during hydration, true once React runs in the browser: "is JavaScript on?". */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}

@@ -1,10 +1,107 @@
+import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
+import styles from "../components/contact/ContactPage.module.css";
+import { EnquiryForm, type EnquiryReply } from "../components/contact/EnquiryForm.tsx";
+import { OfficeDetails } from "../components/contact/OfficeDetails.tsx";
+import { servicesContext } from "../context.ts";
+import { enquiryFields, enquiryLimits } from "../lib/enquiry.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/contact";
 
 export function meta(_: Route.MetaArgs) {
-  return [{ title: `Contact | ${site.name}` }];
+  return [
+    { title: `Contact | ${site.name}` },
+    {
+      name: "description",
+      content: `Tell ${site.name} about your project: web design, branding, graphic design and marketing from our Derby studio. A real person replies within one working day.`,
+    },
+    { name: "keywords", content: "contact design agency Derby, web design enquiry, branding quote, Derbyshire" },
+  ];
 }
 
-export default function Page() {
-  return <h1>Contact</h1>;
+// Every visit gets its own spam question, so the page must never come from a cache.
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { challenge: context.get(servicesContext).enquiries.newChallenge() };
+}
+
+/** The form's submission, with or without JavaScript: the same enquiry service as POST /emails/contact-form. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string") fields[name] = value;
+  const result = await context.get(servicesContext).enquiries.submit(fields);
+  const reply: EnquiryReply = { answer: result.answer, challenge: result.challenge };
+  if (result.answer.status === "fail") reply.values = echo(fields, result.challenge?.token === fields.challenge);
+  return data(reply, { status: result.httpStatus });
+}
+
+/**
+ * With JavaScript the form posts through here. A refusal the server sends before the action runs (the rate limit,
+ * the size limit) or a lost connection becomes a message in the status line instead of the error screen.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<EnquiryReply> {
+  try {
+    return await serverAction();
+  } catch (error) {
+    return { answer: { status: "fail", message: failureMessage(error) } };
+  }
+}
+
+// The spam question only needs renewing after a success; a refusal's reply carries the question to show next.
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const reply = actionResult as EnquiryReply | undefined;
+  return reply?.answer ? reply.answer.status === "success" : defaultShouldRevalidate;
+}
+
+function failureMessage(error: unknown): string {
+  if (isRouteErrorResponse(error)) {
+    try {
+      const body = JSON.parse(String(error.data)) as { message?: unknown };
+      if (typeof body.message === "string") return body.message;
+    } catch {
+      // Not one of our JSON answers: fall through to the general message.
+    }
+    return `Sorry, something went wrong on our side (${error.status}). Nothing was sent: please try again, or email us at ${site.email}.`;
+  }
+  return `We couldn't reach the server, so nothing was sent. Check your connection and try again, or email us at ${site.email}.`;
+}
+
+/** The visitor's words to fill the form again after a refusal; the old spam answer only if its question stays. */
+function echo(fields: Record<string, string>, keepAnswer: boolean): EnquiryReply["values"] {
+  const values: NonNullable<EnquiryReply["values"]> = {};
+  for (const field of enquiryFields) {
+    const limit = field in enquiryLimits ? enquiryLimits[field as keyof typeof enquiryLimits] : 100;
+    if (typeof fields[field] === "string") values[field] = fields[field].slice(0, limit);
+  }
+  if (keepAnswer && fields.answer) values.answer = fields.answer.slice(0, 3);
+  return values;
+}
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  const posted = useActionData<typeof action>();
+  return (
+    <div className={`container ${styles.page}`}>
+      <header className={styles.hero}>
+        <p className={styles.eyebrow}>Contact</p>
+        <h1 className={styles.heading}>
+          Got a project? <span className={styles.accent}>Let's hear it.</span>
+        </h1>
+        <p className={styles.intro}>
+          Tell us what you need and roughly what you'd like to spend. A real person reads every enquiry and replies
+          within one working day. Prefer to talk? Call <a href={site.phoneHref}>{site.phone}</a>.
+        </p>
+      </header>
+      <div className={styles.layout}>
+        <div className={styles.formColumn} id="enquiry">
+          <EnquiryForm challenge={loaderData.challenge} posted={posted} />
+        </div>
+        <div className={styles.asideColumn}>
+          <OfficeDetails />
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -5,7 +5,7 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "../../server/app.ts";
 import { type Config, loadConfig } from "../../server/config.ts";
 import { createLogger } from "../../server/http/logging.ts";
-import { createServices, type Services } from "../../server/services.ts";
+import { createServices, type ServiceOptions, type Services } from "../../server/services.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -26,11 +26,15 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 /** The real app with real services, built like server/main.ts does, for supertest. */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; services?: (services: Services) => Services } = {},
+  options: {
+    env?: Record<string, string>;
+    services?: (services: Services) => Services;
+    serviceOptions?: ServiceOptions;
+  } = {},
 ) {
   const config = testConfig(options.env);
   const logger = createLogger(config.LOG_LEVEL);
-  const real = await createServices(config, logger);
+  const real = await createServices(config, logger, options.serviceOptions);
   const services = options.services ? options.services(real) : real;
   const app = createApp({
     config,

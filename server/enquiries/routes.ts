@@ -1,0 +1,37 @@
+import { Router } from "express";
+import type { EnquiryDesk } from "../../src/lib/enquiry.ts";
+import { fail, parseBody } from "../http/limits.ts";
+
+/**
+ * The enquiry API (spec §7): POST /emails/contact-form takes the ten fields plus the spam question's
+ * `challenge` and `answer`, as JSON or a form; GET /emails/contact-form/challenge hands an API client a question.
+ */
+export function enquiryRoutes(desk: EnquiryDesk) {
+  const router = Router();
+
+  router.get("/emails/contact-form/challenge", (_req, res) => {
+    const { a, b, token } = desk.newChallenge();
+    res.set("Cache-Control", "no-store").json({ question: `${a} + ${b}`, a, b, challenge: token });
+  });
+
+  router.post("/emails/contact-form", ...parseBody, async (req, res, next) => {
+    try {
+      res.set("Cache-Control", "no-store");
+      if (!req.is(["application/json", "application/x-www-form-urlencoded"])) {
+        res.status(415).json(fail("Send the enquiry as JSON or as a form (application/x-www-form-urlencoded)."));
+        return;
+      }
+      const body: unknown = req.body;
+      if (typeof body !== "object" || body === null || Array.isArray(body)) {
+        res.status(400).json(fail("Send the enquiry's fields as a JSON object."));
+        return;
+      }
+      const { httpStatus, answer } = await desk.submit(body as Record<string, unknown>);
+      res.status(httpStatus).json(answer);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,77 @@
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import type { SpamChallenge } from "../../src/lib/enquiry.ts";
+
+export interface SpamCheckOptions {
+  secret: string;
+  /** How long a question stays answerable; a visitor may take a while over the brief. */
+  ttlMs?: number;
+  now?: () => number;
+}
+
+export type SpamVerdict = "right" | "wrong" | "expired" | "used" | "invalid";
+
+const defaultTtlMs = 6 * 60 * 60_000;
+
+/**
+ * The spam question (spec §5): two whole numbers from 0 to 10, made and checked on the server. The token
+ * carries the numbers, an expiry and a nonce, signed with FORM_SECRET, so any instance sharing the secret can
+ * check it without storing anything; answered tokens are remembered until they expire so none is used twice.
+ */
+export function createSpamCheck({ secret, ttlMs = defaultTtlMs, now = Date.now }: SpamCheckOptions) {
+  const used = new Map<string, number>();
+  const sign = (payload: string) => createHmac("sha256", secret).update(payload).digest("base64url");
+
+  function issue(): SpamChallenge {
+    const a = randomInt(0, 11);
+    const b = randomInt(0, 11);
+    const payload = `${a}.${b}.${now() + ttlMs}.${randomBytes(9).toString("base64url")}`;
+    return { a, b, token: `${payload}.${sign(payload)}` };
+  }
+
+  function read(token: unknown) {
+    if (typeof token !== "string" || token.length > 200) return undefined;
+    const match = /^(\d{1,2})\.(\d{1,2})\.(\d{1,15})\.([\w-]{12})\.([\w-]{43})$/.exec(token);
+    if (!match) return undefined;
+    const [, a, b, expires, nonce, signature] = match as unknown as [string, string, string, string, string, string];
+    const expected = Buffer.from(sign(`${a}.${b}.${expires}.${nonce}`));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+    return { a: Number(a), b: Number(b), expiresAt: Number(expires), nonce };
+  }
+
+  function forget(at: number) {
+    for (const [nonce, expiresAt] of used) if (expiresAt <= at) used.delete(nonce);
+  }
+
+  return {
+    issue,
+
+    /** Checks an answer; a right or wrong answer uses the question up, so a bot cannot keep guessing. */
+    check(token: unknown, answer: unknown): SpamVerdict {
+      const challenge = read(token);
+      if (!challenge) return "invalid";
+      const at = now();
+      if (challenge.expiresAt <= at) return "expired";
+      forget(at);
+      if (used.has(challenge.nonce)) return "used";
+      const given = typeof answer === "string" ? answer.trim() : typeof answer === "number" ? String(answer) : "";
+      const right = /^\d{1,3}$/.test(given) && Number(given) === challenge.a + challenge.b;
+      used.set(challenge.nonce, challenge.expiresAt);
+      return right ? "right" : "wrong";
+    },
+
+    /** Gives back a question whose answer was right but whose enquiry was refused, so the visitor can fix it. */
+    release(token: unknown) {
+      const challenge = read(token);
+      if (challenge) used.delete(challenge.nonce);
+    },
+
+    /** The question a token carries, for the form to show again. */
+    challengeOf(token: unknown): SpamChallenge | undefined {
+      const challenge = read(token);
+      return challenge && typeof token === "string" ? { a: challenge.a, b: challenge.b, token } : undefined;
+    },
+  };
+}
+
+export type SpamCheck = ReturnType<typeof createSpamCheck>;

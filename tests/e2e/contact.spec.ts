@@ -1,0 +1,255 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { budgets, needs, siteTypes } from "../../src/lib/enquiry.ts";
+import { type ParsedMail, parseMail } from "../support/smtp.ts";
+
+// The e2e server runs without SMTP_URL, so delivered enquiries land as .eml files here (playwright.config.ts).
+const mailDir = path.resolve("var/e2e/mail");
+
+const fieldsByNeed = {
+  "Web & Ecommerce": ["Your current website", "What kind of website?", "What should be better?", "Budget"],
+  Branding: ["What should be better?", "Budget"],
+  "Social Media": ["What should be better?", "Budget"],
+  "Digital Marketing": ["What should be better?", "Budget"],
+  "Brand Strategy": ["What should be better?", "Budget"],
+  "Graphic Design": [],
+  Photography: [],
+  Packaging: [],
+  Other: [],
+} as const;
+const conditional = ["Your current website", "What kind of website?", "What should be better?", "Budget"];
+
+async function sumOnPage(page: Page): Promise<number> {
+  const label = await page.getByText(/^Spam check: what is \d+ \+ \d+\?/).textContent();
+  const [, a, b] = /what is (\d+) \+ (\d+)\?/.exec(label ?? "") ?? [];
+  return Number(a) + Number(b);
+}
+
+async function fillEnquiry(page: Page, name: string) {
+  await page.getByLabel("Your name").fill(name);
+  await page.getByLabel("Email address").fill("jane.doe@example.com");
+  await page.getByLabel("The brief").fill("A new site for our pottery studio, live by spring.");
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+async function mailFor(name: string): Promise<ParsedMail | undefined> {
+  const files = await readdir(mailDir).catch(() => [] as string[]);
+  for (const file of files.filter((f) => f.endsWith(".eml"))) {
+    const raw = await readFile(path.join(mailDir, file), "utf8");
+    const mail = parseMail(raw);
+    if (mail.text.includes(`\nYour name: ${name}\n`)) return mail;
+  }
+  return undefined;
+}
+
+test.describe("the contact page", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto("/contact");
+    await page.waitForLoadState("networkidle");
+  });
+
+  test("shows the Derby office, Manchester coming soon, and parking links that open in a new tab", async ({ page }) => {
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Derby" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Manchester" })).toBeVisible();
+    await expect(page.getByText("Coming soon")).toBeVisible();
+    const parking = page.getByRole("link", { name: /car park/ });
+    expect(await parking.count()).toBeGreaterThanOrEqual(2);
+    for (const link of await parking.all()) {
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", /noopener/);
+    }
+  });
+
+  test("starts at the spec's defaults", async ({ page }) => {
+    await expect(page.getByLabel("Your name")).toHaveAttribute("placeholder", "First & Last");
+    await expect(page.getByLabel("What do you need?")).toHaveValue("Web & Ecommerce");
+    await expect(page.getByLabel("What kind of website?")).toHaveValue("One-page website");
+    await expect(page.getByLabel("Budget")).toHaveValue("£0-500");
+    await expect(page.getByRole("radio", { name: "No thanks" })).toBeChecked();
+    // The schema's lists, which tests/unit/enquiry.test.ts holds to the spec's text (§5).
+    await expect(page.getByLabel("What do you need?").locator("option")).toHaveText([...needs]);
+    await expect(page.getByLabel("What kind of website?").locator("option")).toHaveText([...siteTypes]);
+    await expect(page.getByLabel("Budget").locator("option")).toHaveText([...budgets]);
+  });
+
+  for (const [need, fields] of Object.entries(fieldsByNeed)) {
+    test(`need "${need}" shows exactly its questions`, async ({ page }) => {
+      // Start from a need that hides everything, so each case proves it brings its own fields back.
+      await page.getByLabel("What do you need?").selectOption("Other");
+      await page.getByLabel("What do you need?").selectOption(need);
+      for (const label of conditional) {
+        const field = page.getByLabel(label, { exact: true });
+        if ((fields as readonly string[]).includes(label)) await expect(field).toBeVisible();
+        else await expect(field).toHaveCount(0);
+      }
+    });
+  }
+
+  test("a wrong sum shows the spec's message and asks a new question", async ({ page }) => {
+    await fillEnquiry(page, "Wrong Sum");
+    const sum = await sumOnPage(page);
+    await page.getByLabel(/^Spam check/).fill(String(sum + 1));
+    await page.getByRole("button", { name: "Send enquiry" }).click();
+    const status = page.getByRole("status");
+    await expect(status).toHaveText("You failed the spam protection.");
+    await expect(status).toHaveClass(/\bfail\b/);
+    await expect(page.getByLabel(/^Spam check/)).toBeFocused();
+    await expect(page.getByLabel(/^Spam check/)).toHaveValue("");
+    await expect(page.getByLabel("Your name")).toHaveValue("Wrong Sum");
+  });
+
+  test("fields the form refuses are marked, described and focused", async ({ page }) => {
+    await page.getByLabel("Email address").fill("not-an-email");
+    await page.getByRole("button", { name: "Send enquiry" }).click();
+    const name = page.getByLabel("Your name");
+    await expect(name).toBeFocused();
+    await expect(name).toHaveAttribute("aria-invalid", "true");
+    await expect(name).toHaveAccessibleDescription("Please tell us your name.");
+    await expect(page.getByLabel("Email address")).toHaveAccessibleDescription(/valid email address/);
+    await expect(page.getByRole("status")).toHaveText("Please tell us your name.");
+    await expect(page.getByRole("status")).toHaveClass(/\bfail\b/);
+  });
+
+  test("a good enquiry shows Loading..., then the server's message as success, and resets the form", async ({
+    page,
+  }) => {
+    const name = `Ada Success ${Date.now()}`;
+    await fillEnquiry(page, name);
+    await page.getByLabel("What do you need?").selectOption("Branding");
+    await page.getByLabel("Budget").selectOption("£3000-5000");
+    await page.getByRole("radio", { name: "Yes, obviously" }).check();
+    await page.getByLabel(/^Spam check/).fill(String(await sumOnPage(page)));
+
+    // Hold the submission at the network edge so the status line can be seen mid-flight.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/contact.data*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Send enquiry" }).click();
+    const status = page.getByRole("status");
+    await expect(status).toHaveText("Loading...");
+    release();
+
+    await expect(status).toHaveText(/^Thanks, Ada! Your enquiry is safely with us/);
+    await expect(status).toHaveClass(/\bsuccess\b/);
+    await expect(page.getByLabel("Your name")).toHaveValue("");
+    await expect(page.getByLabel("The brief")).toHaveValue("");
+    await expect(page.getByLabel("What do you need?")).toHaveValue("Web & Ecommerce");
+    await expect(page.getByLabel("Budget")).toHaveValue("£0-500");
+    await expect(page.getByRole("radio", { name: "No thanks" })).toBeChecked();
+    await expect(page.getByLabel(/^Spam check/)).toHaveValue("");
+
+    // The reset form has a fresh question, so a second enquiry goes through too.
+    await fillEnquiry(page, `${name} again`);
+    await page.getByLabel(/^Spam check/).fill(String(await sumOnPage(page)));
+    await page.getByRole("button", { name: "Send enquiry" }).click();
+    await expect(page.getByLabel("Your name")).toHaveValue("");
+    await expect(status).toHaveClass(/\bsuccess\b/);
+
+    await expect.poll(() => mailFor(name), { timeout: 10_000 }).toBeDefined();
+    await expect.poll(() => mailFor(`${name} again`), { timeout: 10_000 }).toBeDefined();
+    const mail = await mailFor(name);
+    expect(mail?.header("reply-to")).toBe(`${name} <jane.doe@example.com>`);
+    expect(mail?.header("subject")).toBe(`New enquiry: Branding from ${name}`);
+  });
+});
+
+test.describe("the contact page when the server refuses or cannot be reached", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto("/contact");
+    await page.waitForLoadState("networkidle");
+    await fillEnquiry(page, "Edge Case");
+    await page.getByLabel(/^Spam check/).fill(String(await sumOnPage(page)));
+  });
+
+  test("a rate-limit refusal shows its message in the status line, not an error screen", async ({ page }) => {
+    const message = "Too many enquiries from your connection. Please try again in 15 minutes.";
+    await page.route("**/contact.data*", (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: "application/json",
+        body: JSON.stringify({ status: "fail", message }),
+      }),
+    );
+    await page.getByRole("button", { name: "Send enquiry" }).click();
+    await expect(page.getByRole("status")).toHaveText(message);
+    await expect(page.getByRole("status")).toHaveClass(/\bfail\b/);
+    await expect(page.getByLabel("Your name")).toHaveValue("Edge Case");
+  });
+
+  test("a lost connection says nothing was sent and keeps the form", async ({ page }) => {
+    await page.route("**/contact.data*", (route) => route.abort("internetdisconnected"));
+    await page.getByRole("button", { name: "Send enquiry" }).click();
+    await expect(page.getByRole("status")).toHaveText(/couldn't reach the server, so nothing was sent/);
+    await expect(page.getByRole("status")).toHaveClass(/\bfail\b/);
+    await expect(page.getByLabel("The brief")).toHaveValue("A new site for our pottery studio, live by spring.");
+  });
+});
+
+test.describe("the contact page without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("posts to the page, shows the result, and keeps what was typed after a refusal", async ({ page }) => {
+    await page.goto("/contact");
+    const name = `Grace NoScript ${Date.now()}`;
+    await fillEnquiry(page, name);
+    await page.getByLabel("What do you need?").selectOption("Photography");
+    await page.getByLabel(/^Spam check/).fill(String((await sumOnPage(page)) + 1));
+    await page.getByRole("button", { name: "Send enquiry" }).click();
+
+    await expect(page.getByRole("status")).toHaveText("You failed the spam protection.");
+    await expect(page.getByRole("status")).toHaveClass(/\bfail\b/);
+    await expect(page.getByLabel("Your name")).toHaveValue(name);
+    await expect(page.getByLabel("What do you need?")).toHaveValue("Photography");
+
+    await page.getByLabel(/^Spam check/).fill(String(await sumOnPage(page)));
+    await page.getByRole("button", { name: "Send enquiry" }).click();
+    await expect(page.getByRole("status")).toHaveText(/^Thanks, Grace! Your enquiry is safely with us/);
+    await expect(page.getByRole("status")).toHaveClass(/\bsuccess\b/);
+    await expect(page.getByLabel("Your name")).toHaveValue("");
+
+    await expect.poll(() => mailFor(name), { timeout: 10_000 }).toBeDefined();
+    // Photography asks none of the conditional questions, so the server sent them as N/A.
+    expect((await mailFor(name))?.text).toMatch(/^What kind of website\? N\/A$/m);
+  });
+});
+
+for (const width of [390, 1440]) {
+  test.describe(`accessibility at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test("axe finds nothing on /contact: fresh, refused, and sent", async ({ page }) => {
+      await page.goto("/contact");
+      await page.waitForLoadState("networkidle");
+      await expectNoAxeViolations(page);
+
+      await page.getByRole("button", { name: "Send enquiry" }).click();
+      await expect(page.getByRole("status")).toHaveClass(/\bfail\b/);
+      await expectNoAxeViolations(page);
+
+      await fillEnquiry(page, `Axe ${width}`);
+      await page.getByLabel(/^Spam check/).fill(String((await sumOnPage(page)) + 1));
+      await page.getByRole("button", { name: "Send enquiry" }).click();
+      await expect(page.getByRole("status")).toHaveText("You failed the spam protection.");
+      await expectNoAxeViolations(page);
+
+      await page.getByLabel(/^Spam check/).fill(String(await sumOnPage(page)));
+      await page.getByRole("button", { name: "Send enquiry" }).click();
+      await expect(page.getByRole("status")).toHaveClass(/\bsuccess\b/);
+      await expectNoAxeViolations(page);
+    });
+  });
+}

@@ -1,0 +1,108 @@
+import { mkdtempSync } from "node:fs";
+import { readdir, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { retryDelay } from "../../server/enquiries/delivery.ts";
+import { createOutbox, newEnquiryId, type OutboxRecord } from "../../server/enquiries/outbox.ts";
+
+function record(id: string, extra: Partial<OutboxRecord> = {}): OutboxRecord {
+  return {
+    version: 1,
+    id,
+    messageId: `<enquiry.${id}@example.test>`,
+    receivedAt: new Date().toISOString(),
+    enquiry: {
+      name: "Ada",
+      email: "ada@example.com",
+      need: "Other",
+      brief: "b",
+      site: "N/A",
+      site_type: "N/A",
+      improve: "N/A",
+      budget: "N/A",
+      message: "No message.",
+      biscuits: "no",
+    },
+    attempts: 0,
+    ...extra,
+  };
+}
+
+async function openOutbox() {
+  const root = path.join(mkdtempSync(path.join(tmpdir(), "outbox-")), "outbox");
+  const outbox = createOutbox(root);
+  await outbox.open();
+  return { root, outbox };
+}
+
+describe("the outbox", () => {
+  it("keeps pending enquiries oldest first and moves delivered ones out", async () => {
+    const { root, outbox } = await openOutbox();
+    const older = newEnquiryId(new Date("2026-01-01T10:00:00Z"));
+    const newer = newEnquiryId(new Date("2026-01-02T10:00:00Z"));
+    await outbox.add(record(newer));
+    await outbox.add(record(older));
+    expect((await outbox.pending()).map((r) => r.id)).toEqual([older, newer]);
+    await outbox.markDelivered(record(older, { deliveredAt: new Date().toISOString() }));
+    expect((await outbox.pending()).map((r) => r.id)).toEqual([newer]);
+    expect(await readdir(path.join(root, "delivered"))).toEqual([`${older}.json`]);
+    expect(await readdir(path.join(root, "tmp"))).toEqual([]);
+  });
+
+  it("clears half-written files on open and tidies one a crash left in both folders", async () => {
+    const { root, outbox } = await openOutbox();
+    await writeFile(path.join(root, "tmp", "half.json"), "{");
+    const id = newEnquiryId(new Date());
+    await outbox.add(record(id));
+    await writeFile(path.join(root, "delivered", `${id}.json`), JSON.stringify(record(id)));
+    await outbox.open();
+    expect(await readdir(path.join(root, "tmp"))).toEqual([]);
+    expect(await outbox.pending()).toEqual([]);
+    expect(await readdir(path.join(root, "pending"))).toEqual([]);
+  });
+
+  it("removes delivered enquiries once they are older than the retention period", async () => {
+    const { root, outbox } = await openOutbox();
+    const old = record("old", { deliveredAt: "2026-01-01T00:00:00.000Z" });
+    const recent = record("recent", { deliveredAt: "2026-03-01T00:00:00.000Z" });
+    await outbox.markDelivered(old);
+    await outbox.markDelivered(recent);
+    expect(await outbox.sweep(new Date("2026-02-01T00:00:00Z"))).toEqual({
+      removed: 1,
+      lastDeliveredAt: new Date("2026-03-01T00:00:00.000Z"),
+    });
+    expect(await readdir(path.join(root, "delivered"))).toEqual(["recent.json"]);
+  });
+});
+
+describe("the retry delay", () => {
+  const backoff = { baseMs: 1000, maxMs: 60_000 };
+
+  it("doubles with each failure, between half and all of the step", () => {
+    expect(retryDelay(1, backoff, () => 0)).toBe(500);
+    expect(retryDelay(1, backoff, () => 1)).toBe(1000);
+    expect(retryDelay(3, backoff, () => 0)).toBe(2000);
+    expect(retryDelay(3, backoff, () => 1)).toBe(4000);
+  });
+
+  it("never waits longer than the cap", () => {
+    expect(retryDelay(30, backoff, () => 1)).toBe(60_000);
+    expect(retryDelay(30, backoff, () => 0)).toBe(30_000);
+  });
+});
+
+describe("an outbox file edited by hand", () => {
+  it("is reported and left in place rather than stopping the start", async () => {
+    const root = path.join(mkdtempSync(path.join(tmpdir(), "outbox-")), "outbox");
+    const unreadable: string[] = [];
+    const outbox = createOutbox(root, (file) => unreadable.push(path.basename(file)));
+    await outbox.open();
+    const id = newEnquiryId(new Date());
+    await outbox.add(record(id));
+    await writeFile(path.join(root, "pending", "broken.json"), "{ not json");
+    expect((await outbox.pending()).map((r) => r.id)).toEqual([id]);
+    expect(unreadable).toEqual(["broken.json"]);
+    expect((await readdir(path.join(root, "pending"))).sort()).toEqual(["broken.json", `${id}.json`].sort());
+  });
+});
