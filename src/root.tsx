@@ -4,10 +4,12 @@ import { useNonce } from "./components/Nonce.tsx";
 import { NotFound } from "./components/NotFound.tsx";
 import { SiteFooter } from "./components/SiteFooter.tsx";
 import { SiteHeader } from "./components/SiteHeader.tsx";
+import { useRefreshSeconds } from "./lib/page-refresh.ts";
 import "./styles/global.css";
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const refreshSeconds = useRefreshSeconds();
   return (
     <html lang="en-GB">
       <head>
@@ -16,6 +18,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links nonce={nonce} />
+        {refreshSeconds ? (
+          <noscript>
+            <meta httpEquiv="refresh" content={String(refreshSeconds)} />
+          </noscript>
+        ) : null}
       </head>
       <body>
         <a className="skip-link" href="#main">

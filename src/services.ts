@@ -1,4 +1,5 @@
 import type { ContentReader } from "./content/types.ts";
+import type { StatusReport } from "./lib/status-report.ts";
 
 /**
  * What loaders and actions may use. The server builds these from config (server/main.ts) and passes them in
@@ -6,4 +7,6 @@ import type { ContentReader } from "./content/types.ts";
  */
 export interface SiteServices {
   content: ContentReader;
+  /** This instance's state for the /status page (server/ops). */
+  status(): Promise<StatusReport>;
 }
