@@ -31,18 +31,38 @@ export function registerOpsMetrics(registry: Registry, build: BuildInfo, sources
 
   const { content, mail } = sources;
   if (content) {
-    gaugeFrom(registry, "site_content_last_refresh_timestamp_seconds", "When the content source last answered a refresh (Unix seconds).", async () => {
-      const at = (await content.stats()).lastRefreshAt;
-      return at ? at.getTime() / 1000 : undefined;
-    });
+    gaugeFrom(
+      registry,
+      "site_content_last_refresh_timestamp_seconds",
+      "When the content source last answered a refresh (Unix seconds).",
+      async () => {
+        const at = (await content.stats()).lastRefreshAt;
+        return at ? at.getTime() / 1000 : undefined;
+      },
+    );
   }
   if (mail) {
-    gaugeFrom(registry, "site_outbox_pending_enquiries", "Enquiries in the outbox waiting to be delivered.", async () => (await mail.stats()).pending);
-    gaugeFrom(registry, "site_outbox_oldest_pending_seconds", "Age of the oldest enquiry waiting in the outbox (0 when none).", async () => (await mail.stats()).oldestPendingSeconds ?? 0);
-    gaugeFrom(registry, "site_mail_last_delivery_timestamp_seconds", "When an enquiry was last handed to the mail server (Unix seconds).", async () => {
-      const at = (await mail.stats()).lastDeliveryAt;
-      return at ? at.getTime() / 1000 : undefined;
-    });
+    gaugeFrom(
+      registry,
+      "site_outbox_pending_enquiries",
+      "Enquiries in the outbox waiting to be delivered.",
+      async () => (await mail.stats()).pending,
+    );
+    gaugeFrom(
+      registry,
+      "site_outbox_oldest_pending_seconds",
+      "Age of the oldest enquiry waiting in the outbox (0 when none).",
+      async () => (await mail.stats()).oldestPendingSeconds ?? 0,
+    );
+    gaugeFrom(
+      registry,
+      "site_mail_last_delivery_timestamp_seconds",
+      "When an enquiry was last handed to the mail server (Unix seconds).",
+      async () => {
+        const at = (await mail.stats()).lastDeliveryAt;
+        return at ? at.getTime() / 1000 : undefined;
+      },
+    );
   }
 
   return {

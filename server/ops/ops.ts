@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { Registry } from "prom-client";
 import type { StatusReport } from "../../src/lib/status-report.ts";
 import { type HttpMetrics, registerOpsMetrics } from "./metrics.ts";
-import { type ReadinessCheck, Readiness } from "./readiness.ts";
+import { Readiness, type ReadinessCheck } from "./readiness.ts";
 import { type BuildInfo, type StatusSources, statusReport } from "./status.ts";
 
 export interface OpsOptions {

@@ -95,7 +95,8 @@ export class Readiness {
     } finally {
       clearTimeout(timer);
     }
-    if (state === "timeout") this.#logger.warn({ check: check.name, timeoutMs: this.#timeoutMs }, "readiness check timed out");
+    if (state === "timeout")
+      this.#logger.warn({ check: check.name, timeoutMs: this.#timeoutMs }, "readiness check timed out");
     return {
       name: check.name,
       component: check.component,

@@ -48,7 +48,13 @@ export interface StatusInputs {
 }
 
 /** The report behind /status and /status.json: overall state, each component, and the figures. */
-export async function statusReport({ readiness, sources, build, startedAt, logger }: StatusInputs): Promise<StatusReport> {
+export async function statusReport({
+  readiness,
+  sources,
+  build,
+  startedAt,
+  logger,
+}: StatusInputs): Promise<StatusReport> {
   const [outcomes, content, mail] = await Promise.all([
     readiness.outcomes(),
     figures("content", sources.content, logger),

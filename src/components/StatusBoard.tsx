@@ -34,8 +34,8 @@ export function StatusBoard({ report, refreshSeconds }: { report: StatusReport; 
       </section>
 
       <p className={styles.checked}>
-        Checked at <time dateTime={report.generatedAt}>{utcTime(report.generatedAt)}</time>. This page refreshes
-        every {refreshSeconds} seconds.
+        Checked at <time dateTime={report.generatedAt}>{utcTime(report.generatedAt)}</time>. This page refreshes every{" "}
+        {refreshSeconds} seconds.
       </p>
     </div>
   );
