@@ -52,7 +52,6 @@ function handleShutdown(server: Server, logger: ReturnType<typeof createLogger>,
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, "shutting down");
     services.ops.beginShutdown();
     const timer = setTimeout(() => {
       logger.error("in-flight requests did not finish in time; exiting");
@@ -71,6 +70,7 @@ function handleShutdown(server: Server, logger: ReturnType<typeof createLogger>,
     // Keep-alive connections left idle by a finished response would hold close() open until they time out.
     server.closeIdleConnections();
     setInterval(() => server.closeIdleConnections(), 100).unref();
+    logger.info({ signal }, "shutting down: not ready, no new connections, finishing requests in flight");
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
