@@ -141,7 +141,7 @@ describe("the Kubernetes manifests", () => {
     for (const service of byKind("Service")) expect(service.spec.selector).toEqual(labels);
     expect(byKind("Service").map((service) => service.metadata.name)).toContain(statefulSet.spec.serviceName);
     const pdb = byKind("PodDisruptionBudget")[0];
-    expect((pdb?.spec.selector as { matchLabels: unknown }).matchLabels).toEqual(labels);
+    expect((pdb?.spec.selector as { matchLabels: unknown } | undefined)?.matchLabels).toEqual(labels);
     const hpa = byKind("HorizontalPodAutoscaler")[0];
     expect(hpa?.spec.scaleTargetRef).toEqual({ apiVersion: "apps/v1", kind: "StatefulSet", name: "site" });
   });

@@ -8,7 +8,7 @@ import { Readiness } from "../../server/ops/readiness.ts";
 import { RouteLabeler } from "../../server/ops/route-label.ts";
 import { opsMiddleware } from "../../server/ops/router.ts";
 import type { MailFigures, StatusSources } from "../../server/ops/status.ts";
-import { formatDuration } from "../../src/lib/status-report.ts";
+import { type ComponentId, formatDuration, type ServiceState } from "../../src/lib/status-report.ts";
 import { fakeCheck } from "../support/ops.ts";
 
 const logger = createLogger("silent");
@@ -103,7 +103,11 @@ describe("the status report", () => {
   });
   const stateOf = async (checks: ReturnType<typeof fakeCheck>[], sources?: StatusSources) => {
     const { state, summary, components } = await report(checks, sources);
-    return { state, summary, ...Object.fromEntries(components.map((component) => [component.id, component.state])) };
+    const byId = Object.fromEntries(components.map((component) => [component.id, component.state])) as Record<
+      ComponentId,
+      ServiceState
+    >;
+    return { state, summary, ...byId };
   };
 
   it("is operational when everything answers", async () => {
