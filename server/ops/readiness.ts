@@ -9,9 +9,10 @@ export interface ReadinessCheck {
   component: Exclude<ComponentId, "web">;
   /**
    * false: a failure shows as degraded but keeps the instance in service, for dependencies every instance
-   * shares and the site can ride out (see decision 0040). Default true.
+   * shares and the site can ride out (see decision 0040). A function is asked at each run, e.g. "critical
+   * until the cache holds content". Default true.
    */
-  critical?: boolean;
+  critical?: boolean | (() => boolean);
   /** Resolves when healthy, rejects when not. Should be cheap or cached: probes call it every few seconds. */
   run(): Promise<void>;
 }
@@ -102,7 +103,7 @@ export class Readiness {
       component: check.component,
       state,
       latencyMs: Math.round((performance.now() - started) * 10) / 10,
-      critical: check.critical ?? true,
+      critical: typeof check.critical === "function" ? check.critical() : (check.critical ?? true),
     };
   }
 }

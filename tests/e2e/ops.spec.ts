@@ -43,7 +43,9 @@ test("with JavaScript the status page renews its figures in place every 30 secon
 test("the status page has no accessibility violations", async ({ page }) => {
   await page.goto("/status");
   await expect(page.getByRole("heading", { level: 1, name: "Server status" })).toBeVisible();
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
   expect(results.violations).toEqual([]);
 });
 

@@ -10,7 +10,7 @@ export function fakeCheck(
   name: string,
   component: ReadinessCheck["component"],
   answer: "ok" | "fail" | "hang",
-  options: { critical?: boolean; error?: string } = {},
+  options: { critical?: ReadinessCheck["critical"]; error?: string } = {},
 ): ReadinessCheck & { runs: number } {
   const check = {
     name,

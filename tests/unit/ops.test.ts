@@ -75,6 +75,15 @@ describe("readiness", () => {
     expect(check.runs).toBe(1);
   });
 
+  it("asks a check whether it is critical at each run", async () => {
+    let cacheEmpty = true;
+    const content = fakeCheck("content source answers", "content", "fail", { critical: () => cacheEmpty });
+    const readiness = new Readiness({ checks: [content], logger, cacheMs: 0 });
+    expect((await readiness.report()).status).toBe("not ready");
+    cacheEmpty = false;
+    expect(await readiness.report()).toMatchObject({ status: "ready", checks: [{ state: "fail", critical: false }] });
+  });
+
   it("shares one run for the cache period, then checks again", async () => {
     const check = fakeCheck("outbox writable", "mail", "ok");
     const cached = new Readiness({ checks: [check], logger, cacheMs: 60_000 });
