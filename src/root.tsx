@@ -17,6 +17,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        <noscript>
+          {/* Without JavaScript nothing can toggle, so every accordion panel is shown open. */}
+          <style>{"[data-accordion-panel]{height:auto!important;visibility:visible!important}"}</style>
+        </noscript>
         <Links nonce={nonce} />
         {refreshSeconds ? (
           <noscript>

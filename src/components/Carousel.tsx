@@ -1,0 +1,120 @@
+import useEmblaCarousel from "embla-carousel-react";
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useState } from "react";
+import styles from "./Carousel.module.css";
+
+/**
+ * A labelled carousel (embla): previous/next buttons, swipe, arrow keys, no autoplay (spec §9).
+ * Before hydration and without JavaScript it is a horizontal scroller with snap points.
+ */
+export function Carousel({
+  label,
+  slides,
+  className,
+  slideClassName,
+}: {
+  label: string;
+  slides: ReactNode[];
+  className?: string;
+  slideClassName?: string;
+}) {
+  const [viewportRef, embla] = useEmblaCarousel({ align: "start", loop: false });
+  const [selected, setSelected] = useState(0);
+  const [canPrevious, setCanPrevious] = useState(false);
+  const [canNext, setCanNext] = useState(slides.length > 1);
+
+  const sync = useCallback(() => {
+    if (!embla) return;
+    setSelected(embla.selectedScrollSnap());
+    setCanPrevious(embla.canScrollPrev());
+    setCanNext(embla.canScrollNext());
+  }, [embla]);
+
+  useEffect(() => {
+    if (!embla) return;
+    sync();
+    embla.on("select", sync).on("reInit", sync);
+    return () => {
+      embla.off("select", sync).off("reInit", sync);
+    };
+  }, [embla, sync]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "ArrowLeft") {
+      event.preventDefault();
+      embla?.scrollPrev();
+    } else if (event.key === "ArrowRight") {
+      event.preventDefault();
+      embla?.scrollNext();
+    }
+  };
+
+  return (
+    <section
+      className={[styles.carousel, className].filter(Boolean).join(" ")}
+      aria-roledescription="carousel"
+      aria-label={label}
+      data-ready={embla ? "" : undefined}
+    >
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the slide strip takes arrow keys when focused */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys on the focused strip, as the APG carousel */}
+      <div className={styles.viewport} ref={viewportRef} tabIndex={0} onKeyDown={onKeyDown}>
+        <div className={styles.track}>
+          {slides.map((slide, index) => (
+            // biome-ignore lint/a11y/useSemanticElements: the APG carousel pattern's slide is a group, not a fieldset
+            <div
+              // biome-ignore lint/suspicious/noArrayIndexKey: slides are positional and never reorder
+              key={index}
+              className={[styles.slide, slideClassName].filter(Boolean).join(" ")}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${slides.length}`}
+              aria-current={embla && index === selected ? "true" : undefined}
+            >
+              {slide}
+            </div>
+          ))}
+        </div>
+      </div>
+      {slides.length > 1 && (
+        <div className={styles.controls}>
+          <button
+            type="button"
+            className={styles.control}
+            onClick={() => embla?.scrollPrev()}
+            disabled={!canPrevious}
+            aria-label="Previous slide"
+          >
+            <Arrow direction="left" />
+          </button>
+          <p className={styles.count} aria-live="polite">
+            {selected + 1} / {slides.length}
+          </p>
+          <button
+            type="button"
+            className={styles.control}
+            onClick={() => embla?.scrollNext()}
+            disabled={!canNext}
+            aria-label="Next slide"
+          >
+            <Arrow direction="right" />
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Arrow({ direction }: { direction: "left" | "right" }) {
+  return (
+    <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+      <path
+        d={direction === "left" ? "M12.5 4 6.5 10l6 6" : "M7.5 4l6 6-6 6"}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ImgHTMLAttributes } from "react";
+import { imageSources } from "../content/images.ts";
+import type { Asset } from "../content/types.ts";
+
+/**
+ * An image from the content store or Contentful, with its intrinsic size (no layout shift), lazy by default.
+ * `sizes` says how wide it shows; `priority` for the one image that is the page's largest paint.
+ */
+export function ContentImage({
+  asset,
+  sizes = "100vw",
+  displayWidth,
+  priority = false,
+  alt,
+  ...rest
+}: {
+  asset: Asset | undefined;
+  sizes?: string;
+  displayWidth?: number;
+  priority?: boolean;
+  alt?: string;
+} & Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "alt">) {
+  const image = imageSources(asset, displayWidth);
+  if (!image) return null;
+  return (
+    <img
+      src={image.src}
+      srcSet={image.srcSet}
+      sizes={image.srcSet ? sizes : undefined}
+      width={image.width}
+      height={image.height}
+      alt={alt ?? image.alt}
+      loading={priority ? "eager" : "lazy"}
+      decoding={priority ? "sync" : "async"}
+      fetchPriority={priority ? "high" : undefined}
+      {...rest}
+    />
+  );
+}

@@ -1,0 +1,38 @@
+import type { Asset } from "./types.ts";
+
+export interface ImageSources {
+  src: string;
+  srcSet?: string;
+  width?: number;
+  height?: number;
+  alt: string;
+}
+
+const contentfulImageHost = /^(https?:)?\/\/images\.ctfassets\.net\//;
+
+/**
+ * The src (and, for Contentful's Images API, a WebP srcset) of an asset for a given display width.
+ * Local assets are shipped at the size pages show, so they are used as they are.
+ */
+export function imageSources(asset: Asset | undefined, displayWidth = 1600): ImageSources | undefined {
+  const file = asset?.fields.file;
+  if (!asset || !file?.url) return undefined;
+  const size = file.details?.image;
+  const alt = asset.fields.description ?? asset.fields.title ?? "";
+  const url = file.url.startsWith("//") ? `https:${file.url}` : file.url;
+  if (!contentfulImageHost.test(url)) {
+    return { src: url, width: size?.width, height: size?.height, alt };
+  }
+  const natural = size?.width ?? displayWidth * 2;
+  const widths = [0.5, 1, 1.5, 2].map((f) => Math.round(displayWidth * f)).filter((w) => w <= natural);
+  if (widths.length === 0) widths.push(natural);
+  const at = (w: number) => `${url}?w=${w}&fm=webp&q=75`;
+  const src = at(Math.min(displayWidth, natural));
+  return {
+    src,
+    srcSet: widths.map((w) => `${at(w)} ${w}w`).join(", "),
+    width: size?.width,
+    height: size?.height,
+    alt,
+  };
+}

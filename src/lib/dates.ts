@@ -1,0 +1,12 @@
+const displayDate = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** Spec §9: day, full month name, year, e.g. "14 October 2026". */
+export function formatDate(isoDate: string): string {
+  const date = new Date(isoDate);
+  return Number.isNaN(date.getTime()) ? "" : displayDate.format(date);
+}
