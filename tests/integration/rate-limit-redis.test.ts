@@ -1,29 +1,14 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import net from "node:net";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectRedisRateLimits } from "../../server/http/limits.ts";
 import { createLogger } from "../../server/http/logging.ts";
 import { buildTestApp } from "../support/app.ts";
+import { commandPath, freePort } from "../support/system.ts";
 
 // A real Redis (Debian's redis-server, which .ci/run installs); without one on this machine the tests are skipped.
-const redisServer = (() => {
-  try {
-    return execFileSync("sh", ["-c", "command -v redis-server"], { encoding: "utf8" }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
-})();
-
-async function freePort() {
-  const probe = net.createServer().listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const { port } = probe.address() as net.AddressInfo;
-  probe.close();
-  await once(probe, "close");
-  return port;
-}
+const redisServer = commandPath("redis-server");
 
 async function startRedis(port: number) {
   const child = spawn(redisServer ?? "redis-server", [

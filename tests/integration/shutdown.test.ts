@@ -7,18 +7,10 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { setTimeout } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
+import { freePort } from "../support/system.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-
-async function freePort() {
-  const probe = net.createServer().listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const { port } = probe.address() as net.AddressInfo;
-  probe.close();
-  await once(probe, "close");
-  return port;
-}
 
 /** The production server as `npm start` runs it (npm run build first), with its log lines as objects. */
 function startServer(port: number) {

@@ -6,17 +6,12 @@ import { describe, expect, it } from "vitest";
 import { parse, parseAllDocuments } from "yaml";
 import { createLogger } from "../../server/http/logging.ts";
 import { createOps } from "../../server/ops/ops.ts";
+import { commandPath } from "../support/system.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const read = (file: string) => readFileSync(path.join(root, file), "utf8");
 
-const promtool = (() => {
-  try {
-    return execFileSync("sh", ["-c", "command -v promtool"], { encoding: "utf8" }).trim() || undefined;
-  } catch {
-    return undefined;
-  }
-})();
+const promtool = commandPath("promtool");
 
 /** Every sample name the app exposes when both services report their figures. */
 async function exposedNames() {
