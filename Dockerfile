@@ -16,10 +16,15 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # Runtime: the built site, the server source (Node 24 runs it directly) and the embedded content store.
 FROM node:24-bookworm-slim AS runtime
+# The build shown on /status and in site_build_info: docker build --build-arg BUILD_VERSION=… --build-arg BUILD_COMMIT=…
+ARG BUILD_VERSION=
+ARG BUILD_COMMIT=
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    BUILD_VERSION=$BUILD_VERSION \
+    BUILD_COMMIT=$BUILD_COMMIT
 WORKDIR /app
 COPY --from=deps --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build

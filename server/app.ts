@@ -11,6 +11,8 @@ import { bodyErrors, fail, limitDeclaredBody, postRateLimit } from "./http/limit
 import { requestLogger } from "./http/logging.ts";
 import { cspNonce, securityHeaders } from "./http/security.ts";
 import { staticFiles } from "./http/static.ts";
+import { RouteLabeler } from "./ops/route-label.ts";
+import { opsMiddleware, opsRoutes } from "./ops/router.ts";
 import type { Services } from "./services.ts";
 
 type CreateLoadContext = (services: SiteServices, nonce: string) => RouterContextProvider;
@@ -34,6 +36,9 @@ export function createApp(deps: AppDeps) {
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
 
+  // Request metrics first, so every answer below is timed and labelled by its route template.
+  const routes = new RouteLabeler(typeof deps.build === "function" ? undefined : deps.build.routes);
+  app.use(opsMiddleware(services.ops, routes));
   app.use(requestLogger(logger));
   app.use(
     cspNonce,
@@ -41,9 +46,7 @@ export function createApp(deps: AppDeps) {
   );
   app.use(compression());
 
-  app.get("/healthz", (_req, res) => {
-    res.set("Cache-Control", "no-store").json({ status: "ok" });
-  });
+  app.use(opsRoutes(services.ops, services.metrics, { metricsToken: config.METRICS_TOKEN }));
 
   // Before the POST limits: Contentful's payload may exceed them, and the webhook never reads it.
   app.post(
@@ -52,7 +55,11 @@ export function createApp(deps: AppDeps) {
   );
   app.post(
     /.*/,
-    postRateLimit({ contactPer15Minutes: config.CONTACT_RATE_LIMIT, contentPerMinute: config.CONTENT_RATE_LIMIT }),
+    postRateLimit({
+      contactPer15Minutes: config.CONTACT_RATE_LIMIT,
+      contentPerMinute: config.CONTENT_RATE_LIMIT,
+      store: services.rateLimitStores,
+    }),
     limitDeclaredBody,
   );
   app.use(contentRoutes(services.content));
@@ -67,6 +74,7 @@ export function createApp(deps: AppDeps) {
     /.*/,
     routerHandler(
       deps.build,
+      routes,
       (build, res) => {
         const create = (build.entry.module as { createLoadContext?: CreateLoadContext }).createLoadContext;
         if (!create) throw new Error("The server build does not export createLoadContext from entry.server");
@@ -82,6 +90,7 @@ export function createApp(deps: AppDeps) {
 
 function routerHandler(
   build: AppDeps["build"],
+  routes: RouteLabeler,
   loadContext: (build: ServerBuild, res: express.Response) => RouterContextProvider,
   mode: string,
 ): RequestHandler {
@@ -91,6 +100,7 @@ function routerHandler(
   return async (req, res, next) => {
     try {
       const current = await build();
+      routes.use(current.routes);
       const handler = createRequestHandler({
         build: current,
         mode,

@@ -43,13 +43,16 @@ async function main() {
   handleShutdown(server, logger, services);
 }
 
-/** SIGTERM/SIGINT: stop accepting, let in-flight requests finish, exit 0; give up before 10 s. */
+/**
+ * SIGTERM/SIGINT: readiness turns to 503, the listener closes, in-flight requests finish, then background work
+ * stops (the delivery worker between messages) and the process exits 0; past the grace period it exits 1.
+ */
 function handleShutdown(server: Server, logger: ReturnType<typeof createLogger>, services: Services) {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, "shutting down");
+    services.ops.beginShutdown();
     const timer = setTimeout(() => {
       logger.error("in-flight requests did not finish in time; exiting");
       process.exit(1);
@@ -64,7 +67,10 @@ function handleShutdown(server: Server, logger: ReturnType<typeof createLogger>,
           process.exit(0);
         });
     });
+    // Keep-alive connections left idle by a finished response would hold close() open until they time out.
     server.closeIdleConnections();
+    setInterval(() => server.closeIdleConnections(), 100).unref();
+    logger.info({ signal }, "shutting down: not ready, no new connections, finishing requests in flight");
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

@@ -8,6 +8,11 @@ import { type ContentService, createContentService } from "./content/service.ts"
 import type { ContentSource } from "./content/source.ts";
 import type { Backoff } from "./enquiries/delivery.ts";
 import { createEnquiryService, type EnquiryService } from "./enquiries/service.ts";
+import { connectRedisRateLimits, type RateLimitStores } from "./http/limits.ts";
+import { buildInfo } from "./ops/build-info.ts";
+import { createOps, type Ops } from "./ops/ops.ts";
+import type { ReadinessCheck } from "./ops/readiness.ts";
+import type { StatusSources } from "./ops/status.ts";
 
 /** What the server builds from config: the services pages use, the metrics registry, and how to stop them. */
 export interface Services {
@@ -18,6 +23,10 @@ export interface Services {
   metrics: Registry;
   /** The content cache and its source: readiness `check()` and `stats()` for /readyz and /status. */
   content: ContentService;
+  /** Readiness, the status report, request metrics and the shutdown switch (server/ops). */
+  ops: Ops;
+  /** Shared rate-limit stores when REDIS_URL is set; absent, each instance counts on its own. */
+  rateLimitStores?: RateLimitStores;
   /** Stops background work (delivery worker, timers) for a graceful shutdown. */
   stop(): Promise<void>;
 }
@@ -55,14 +64,56 @@ export async function createServices(config: Config, logger: Logger, options: Se
   });
   const enquiries = await createEnquiryService({ config, logger, metrics, backoff: options.deliveryBackoff });
   await enquiries.start();
-  const site: SiteServices = { content, enquiries };
+
+  // Each service hands in what /readyz checks and what /status shows (decision 0040: the outbox is critical;
+  // the mail server is shared and can be ridden out; content only until the cache has something to serve).
+  const checks: ReadinessCheck[] = [
+    { name: "outbox writable", component: "mail", run: () => passOrThrow(enquiries.checkOutbox()) },
+    { name: "mail server answers", component: "mail", critical: false, run: () => passOrThrow(enquiries.checkMail()) },
+    {
+      name: "content source answers",
+      component: "content",
+      critical: () => content.stats().lastRefreshAt === null,
+      run: async () => {
+        const result = await content.check();
+        if (!result.ok) throw new Error(result.message ?? "the content source is not answering");
+      },
+    },
+  ];
+  const sources: StatusSources = {
+    content: { stats: () => ({ lastRefreshAt: content.stats().lastRefreshAt }) },
+    mail: {
+      stats() {
+        const figures = enquiries.stats();
+        return {
+          pending: figures.pending,
+          oldestPendingSeconds: figures.oldestPendingAgeSeconds,
+          lastDeliveryAt: figures.lastDeliveredAt === null ? null : new Date(figures.lastDeliveredAt),
+        };
+      },
+    },
+  };
+  const ops = createOps({ registry: metrics, logger, build: buildInfo(config), checks, sources });
+
+  const redis = config.REDIS_URL ? await connectRedisRateLimits(config.REDIS_URL, logger) : undefined;
+
+  const site: SiteServices = { content, enquiries, status: () => ops.status() };
   return {
     site,
     enquiries,
     metrics,
     content,
+    ops,
+    rateLimitStores: redis?.stores,
     async stop() {
       await enquiries.stop();
+      await redis?.close();
     },
   };
+}
+
+/** A service's own check result ({ok, detail}) as the readiness contract wants it: resolve, or throw why not. */
+async function passOrThrow(result: Promise<{ ok: boolean; detail: string }>): Promise<void> {
+  const outcome = await result;
+  if (!outcome.ok) throw new Error(outcome.detail);
 }

@@ -6,12 +6,14 @@ import { NotFound } from "./components/NotFound.tsx";
 import { SiteFooter } from "./components/SiteFooter.tsx";
 import { SiteHeader } from "./components/SiteHeader.tsx";
 import { contentRetryAfter, isContentUnavailable } from "./content/load.ts";
+import { useRefreshSeconds } from "./lib/page-refresh.ts";
 import "./styles/global.css";
 
 export const middleware = [contentRetryAfter];
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const refreshSeconds = useRefreshSeconds();
   return (
     <html lang="en-GB">
       <head>
@@ -24,6 +26,11 @@ export function Layout({ children }: { children: ReactNode }) {
           <style>{"[data-accordion-panel]{height:auto!important;visibility:visible!important}"}</style>
         </noscript>
         <Links nonce={nonce} />
+        {refreshSeconds ? (
+          <noscript>
+            <meta httpEquiv="refresh" content={String(refreshSeconds)} />
+          </noscript>
+        ) : null}
       </head>
       <body>
         <a className="skip-link" href="#main">

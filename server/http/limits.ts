@@ -1,5 +1,8 @@
+import { createClient } from "@redis/client";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
-import { rateLimit } from "express-rate-limit";
+import { rateLimit, type Store } from "express-rate-limit";
+import type { Logger } from "pino";
+import { RedisStore } from "rate-limit-redis";
 import { site } from "../../src/site.ts";
 
 export const bodyLimitBytes = 32 * 1024;
@@ -32,38 +35,81 @@ function failPage(message: string, back: string) {
 export interface RateLimitOptions {
   contactPer15Minutes: number;
   contentPerMinute: number;
+  /** A shared store per tier (Redis when REDIS_URL is set); each instance counts on its own otherwise. */
+  store?: RateLimitStores;
 }
+
+/** Makes the store for one tier of limits; each tier needs its own. */
+export type RateLimitStores = (tier: string) => Store;
 
 // The enquiry API and the contact page's own form action (with and without JavaScript) share one budget.
 const contactPaths = new Set(["/emails/contact-form", "/contact", "/contact.data"]);
 
 /** Tiered limits for every POST route: enquiries strictest, the content proxy generous, the rest in between. */
-export function postRateLimit({ contactPer15Minutes, contentPerMinute }: RateLimitOptions): RequestHandler {
-  const limiter = (windowMs: number, limit: number, message: string): RequestHandler =>
+export function postRateLimit({ contactPer15Minutes, contentPerMinute, store }: RateLimitOptions): RequestHandler {
+  const limiter = (tier: string, windowMs: number, limit: number, message: string): RequestHandler =>
     rateLimit({
       windowMs,
       limit,
       standardHeaders: "draft-8",
       legacyHeaders: false,
+      store: store?.(tier),
+      // If the shared store fails, visitors still get through; the error is logged by express-rate-limit.
+      passOnStoreError: true,
       handler(req, res) {
         sendFail(req, res, 429, message);
       },
     });
   const contact = limiter(
+    "contact",
     15 * 60_000,
     contactPer15Minutes,
     `Too many enquiries from your connection. Please try again in 15 minutes, or email us at ${site.email}.`,
   );
   const content = limiter(
+    "content",
     60_000,
     contentPerMinute,
     "Too many content requests. Please slow down and try again in a minute.",
   );
-  const other = limiter(60_000, 60, "Too many requests. Please try again in a minute.");
+  const other = limiter("other", 60_000, 60, "Too many requests. Please try again in a minute.");
   return (req, res, next) => {
     const tier = contactPaths.has(req.path) ? contact : req.path === "/contentful/posts" ? content : other;
     tier(req, res, next);
   };
+}
+
+/**
+ * Connects to the shared rate-limit store (REDIS_URL) and gives one store per tier. Fails when Redis does not
+ * answer at start; afterwards commands fail fast while it is away, so limits pass rather than hang.
+ */
+export async function connectRedisRateLimits(url: string, logger: Logger, timeoutMs = 5_000) {
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: { connectTimeout: timeoutMs, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 5_000) },
+  });
+  client.on("error", (error: unknown) => logger.warn({ err: error }, "rate-limit store error"));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await Promise.race([
+      client.connect(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error("Redis (REDIS_URL) did not answer in time")), timeoutMs);
+      }),
+    ]);
+  } catch (error) {
+    client.destroy();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  const stores: RateLimitStores = (tier) =>
+    new RedisStore({
+      prefix: `rate-limit:${tier}:`,
+      sendCommand: (...args: string[]) => client.sendCommand(args),
+    });
+  return { stores, close: () => client.close() };
 }
 
 /** Body parsers for the JSON and form-encoded POST endpoints, with the site-wide size limit. */

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import pino, { type Logger } from "pino";
 import { pinoHttp } from "pino-http";
+import { operatorPaths } from "../ops/metrics.ts";
 
 const requestIdPattern = /^[\w.:-]{1,128}$/;
 
@@ -22,6 +23,8 @@ export function createLogger(level: string, destination?: pino.DestinationStream
 export function requestLogger(logger: Logger) {
   return pinoHttp({
     logger,
+    // Probes and scrapes arrive every few seconds from every watcher; a line each would bury the visitors'.
+    autoLogging: { ignore: (req) => operatorPaths.has((req.url ?? "").split("?")[0] ?? "") },
     genReqId(req: IncomingMessage, res: ServerResponse) {
       const given = req.headers["x-request-id"];
       const id = typeof given === "string" && requestIdPattern.test(given) ? given : randomUUID();

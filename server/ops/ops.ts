@@ -1,0 +1,50 @@
+import type { Logger } from "pino";
+import type { Registry } from "prom-client";
+import type { StatusReport } from "../../src/lib/status-report.ts";
+import { type HttpMetrics, registerOpsMetrics } from "./metrics.ts";
+import { Readiness, type ReadinessCheck } from "./readiness.ts";
+import { type BuildInfo, type StatusSources, statusReport } from "./status.ts";
+
+export interface OpsOptions {
+  registry: Registry;
+  logger: Logger;
+  build: BuildInfo;
+  /** What /readyz checks: each service hands in its own (content source answers, outbox writable, SMTP). */
+  checks?: ReadinessCheck[];
+  /** Where the status page's figures come from. */
+  sources?: StatusSources;
+  startedAt?: Date;
+  readinessTimeoutMs?: number;
+  readinessCacheMs?: number;
+}
+
+/** What operators see of one instance: readiness, the status report, request metrics, and shutdown. */
+export interface Ops {
+  readiness: Readiness;
+  httpMetrics: HttpMetrics;
+  status(): Promise<StatusReport>;
+  /** Readiness turns to 503 and every response asks its client to close the connection. */
+  beginShutdown(): void;
+  readonly shuttingDown: boolean;
+}
+
+/** Builds the operator side of one instance; registers its metrics in the shared registry (once per registry). */
+export function createOps(options: OpsOptions): Ops {
+  const { registry, logger, build, checks = [], sources = {}, startedAt = new Date() } = options;
+  const readiness = new Readiness({
+    checks,
+    logger,
+    timeoutMs: options.readinessTimeoutMs,
+    cacheMs: options.readinessCacheMs,
+  });
+  const httpMetrics = registerOpsMetrics(registry, build, sources);
+  return {
+    readiness,
+    httpMetrics,
+    status: () => statusReport({ readiness, sources, build, startedAt, logger }),
+    beginShutdown: () => readiness.beginShutdown(),
+    get shuttingDown() {
+      return readiness.shuttingDown;
+    },
+  };
+}

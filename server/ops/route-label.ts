@@ -1,0 +1,70 @@
+import type { Request, Response } from "express";
+import { matchRoutes, type RouteObject } from "react-router";
+
+/** The fields of React Router's server route manifest (ServerBuild["routes"]) a route label needs. */
+type RouteManifest = Record<string, { id: string; parentId?: string; path?: string; index?: boolean } | undefined>;
+
+/** The one label every path outside the route table shares, so random paths cannot grow /metrics. */
+export const unmatchedRoute = "unmatched";
+/** Files from the build's client folder other than hashed assets (favicon and the like). */
+export const staticRoute = "static";
+
+/** Lets a handler name its own route for the request metrics (static files do). */
+export function labelRoute(res: Response, label: string) {
+  res.locals.metricsRoute = label;
+}
+
+/**
+ * Names the route a request reached, as a template ("/post/:slug"), never the raw path: the label set stays as
+ * small as the route table, whatever paths visitors send.
+ */
+export class RouteLabeler {
+  #routes: RouteObject[] = [];
+
+  constructor(manifest?: RouteManifest) {
+    if (manifest) this.use(manifest);
+  }
+
+  /** Reads the route table from a server build (again in development, when the build changes). */
+  use(manifest: RouteManifest) {
+    const byParent = new Map<string | undefined, RouteManifest[string][]>();
+    for (const route of Object.values(manifest)) {
+      if (!route) continue;
+      const siblings = byParent.get(route.parentId) ?? [];
+      siblings.push(route);
+      byParent.set(route.parentId, siblings);
+    }
+    const tree = (parentId: string | undefined): RouteObject[] =>
+      (byParent.get(parentId) ?? []).flatMap((route): RouteObject[] => {
+        if (!route) return [];
+        if (route.index) return [{ id: route.id, path: route.path, index: true }];
+        return [{ id: route.id, path: route.path, children: tree(route.id) }];
+      });
+    this.#routes = tree(undefined);
+  }
+
+  /** The label for a finished request: a handler's own, Express's route, the page route, or "unmatched". */
+  label(req: Request, res: Response): string {
+    const own = res.locals.metricsRoute;
+    if (typeof own === "string") return own;
+    // Express routes registered with a string path (the JSON endpoints) carry their template.
+    const expressPath = (req.route as { path?: unknown } | undefined)?.path;
+    if (typeof expressPath === "string") return `${req.baseUrl}${expressPath}` || "/";
+    if (req.path.startsWith("/assets/")) return "/assets/*";
+    return this.page(req.path);
+  }
+
+  /** The page route template for a path, including React Router's data requests (/post/x.data). */
+  page(pathname: string): string {
+    let path = pathname;
+    if (path.endsWith(".data")) path = path === "/_root.data" ? "/" : path.slice(0, -".data".length);
+    const matches = matchRoutes(this.#routes, path);
+    const deepest = matches?.at(-1)?.route;
+    if (!matches || !deepest || deepest.path === "*") return unmatchedRoute;
+    const template = matches
+      .map((match) => match.route.path ?? "")
+      .filter((segment) => segment !== "")
+      .join("/");
+    return `/${template}`;
+  }
+}

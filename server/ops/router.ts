@@ -1,0 +1,52 @@
+import express, { type RequestHandler, type Router } from "express";
+import type { Registry } from "prom-client";
+import { metricsEndpoint, requestMetrics } from "./metrics.ts";
+import type { Ops } from "./ops.ts";
+import type { RouteLabeler } from "./route-label.ts";
+
+/**
+ * Goes first in the app: times requests for /metrics and, once shutdown has begun, asks every client to close
+ * its connection after this response so the server can drain.
+ */
+export function opsMiddleware(ops: Ops, routes: RouteLabeler): RequestHandler[] {
+  const closeWhenStopping: RequestHandler = (_req, res, next) => {
+    if (ops.shuttingDown) res.set("Connection", "close");
+    next();
+  };
+  return [closeWhenStopping, requestMetrics(ops.httpMetrics, routes)];
+}
+
+/** The operator endpoints: /healthz, /readyz, /metrics and /status.json (the /status page is a route module). */
+export function opsRoutes(ops: Ops, registry: Registry, options: { metricsToken?: string }): Router {
+  const router = express.Router();
+  const noStore: RequestHandler = (_req, res, next) => {
+    res.set("Cache-Control", "no-store");
+    next();
+  };
+
+  // Liveness: the process answers; nothing else (a failing dependency must not get it restarted).
+  router.get("/healthz", noStore, (_req, res) => {
+    res.json({ status: "ok" });
+  });
+
+  router.get("/readyz", noStore, async (_req, res, next) => {
+    try {
+      const report = await ops.readiness.report();
+      res.status(report.status === "ready" ? 200 : 503).json(report);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.get("/metrics", metricsEndpoint(registry, options.metricsToken));
+
+  router.get("/status.json", noStore, async (_req, res, next) => {
+    try {
+      res.json(await ops.status());
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  return router;
+}

@@ -1,0 +1,87 @@
+/**
+ * What /status and /status.json tell an operator: one report, built on the server (server/ops/status.ts) and
+ * drawn by the status page. Plain data only (ISO dates, seconds), so it crosses the wire unchanged.
+ */
+
+/** The three states a reader needs: it works, it works with a caveat, it does not work. */
+export type ServiceState = "operational" | "degraded" | "down";
+
+export type ComponentId = "web" | "content" | "mail";
+
+export interface CheckOutcome {
+  /** The check's own name, e.g. "content source answers". */
+  name: string;
+  /** The part of the site it speaks for. */
+  component: Exclude<ComponentId, "web">;
+  state: "ok" | "fail" | "timeout";
+  /** How long the check took, in milliseconds. */
+  latencyMs: number;
+  /** Whether a failure takes this instance out of service (see decision 0040). */
+  critical: boolean;
+}
+
+export interface ComponentReport {
+  id: ComponentId;
+  name: string;
+  state: ServiceState;
+  /** One sentence a non-engineer understands. */
+  summary: string;
+  checks: CheckOutcome[];
+}
+
+export interface StatusReport {
+  state: ServiceState;
+  /** The overall state in words. */
+  summary: string;
+  generatedAt: string;
+  startedAt: string;
+  uptimeSeconds: number;
+  version: string;
+  commit: string | null;
+  shuttingDown: boolean;
+  components: ComponentReport[];
+  content: {
+    /** When the content source last answered a refresh; null when it has not yet. */
+    lastRefreshAt: string | null;
+    /** Seconds since that refresh, at generatedAt. */
+    freshnessSeconds: number | null;
+  };
+  mail: {
+    /** Enquiries in the outbox still waiting to be delivered. */
+    outboxDepth: number | null;
+    /** Age of the oldest of them, in seconds. */
+    oldestPendingSeconds: number | null;
+    lastDeliveryAt: string | null;
+  };
+}
+
+export const stateWords: Record<ServiceState, string> = {
+  operational: "Operational",
+  degraded: "Degraded",
+  down: "Down",
+};
+
+export const overallWords: Record<ServiceState, string> = {
+  operational: "All systems operational",
+  degraded: "Some systems degraded",
+  down: "Service disruption",
+};
+
+const rank: Record<ServiceState, number> = { operational: 0, degraded: 1, down: 2 };
+
+/** The worst of several states: one component down means the whole is down. */
+export function worstState(states: ServiceState[]): ServiceState {
+  return states.reduce<ServiceState>((worst, state) => (rank[state] > rank[worst] ? state : worst), "operational");
+}
+
+/** "3 d 4 h", "2 h 5 min", "4 min", "12 s": two units at most, for uptime and ages. */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const days = Math.floor(seconds / 86_400);
+  const hours = Math.floor((seconds % 86_400) / 3_600);
+  const minutes = Math.floor((seconds % 3_600) / 60);
+  if (days > 0) return hours > 0 ? `${days} d ${hours} h` : `${days} d`;
+  if (hours > 0) return minutes > 0 ? `${hours} h ${minutes} min` : `${hours} h`;
+  if (minutes > 0) return `${minutes} min`;
+  return `${seconds} s`;
+}

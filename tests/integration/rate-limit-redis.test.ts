@@ -1,0 +1,81 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectRedisRateLimits } from "../../server/http/limits.ts";
+import { createLogger } from "../../server/http/logging.ts";
+import { buildTestApp } from "../support/app.ts";
+import { commandPath, freePort } from "../support/system.ts";
+
+// A real Redis (Debian's redis-server, which .ci/run installs); without one on this machine the tests are skipped.
+const redisServer = commandPath("redis-server");
+
+async function startRedis(port: number) {
+  const child = spawn(redisServer ?? "redis-server", [
+    "--port",
+    String(port),
+    "--bind",
+    "127.0.0.1",
+    "--save",
+    "",
+    "--appendonly",
+    "no",
+  ]);
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("Ready to accept connections")) resolve();
+    });
+    child.on("exit", (code) => reject(new Error(`redis-server exited with ${code}`)));
+  });
+  return child;
+}
+
+describe.skipIf(!redisServer)("rate limits shared through Redis (REDIS_URL)", () => {
+  let redis: ChildProcess;
+  let url: string;
+  beforeAll(async () => {
+    const port = await freePort();
+    redis = await startRedis(port);
+    url = `redis://127.0.0.1:${port}`;
+  });
+  afterAll(() => {
+    if (redis.exitCode === null) redis.kill();
+  });
+
+  it("counts enquiries across instances: the sixth from one client is refused whichever instance gets it", async () => {
+    const first = await buildTestApp({ env: { REDIS_URL: url } });
+    const second = await buildTestApp({ env: { REDIS_URL: url } });
+    try {
+      const statuses: number[] = [];
+      for (const app of [first.app, second.app, first.app, second.app, first.app, second.app]) {
+        statuses.push((await request(app).post("/emails/contact-form").send({ name: "x" })).status);
+      }
+      expect(statuses.slice(0, 5)).not.toContain(429);
+      expect(statuses[5]).toBe(429);
+    } finally {
+      await Promise.all([first.services.stop(), second.services.stop()]);
+    }
+  });
+
+  it("lets visitors through, neither hanging nor failing, when Redis goes away", async () => {
+    const port = await freePort();
+    const doomed = await startRedis(port);
+    const { app, services } = await buildTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${port}` } });
+    try {
+      doomed.kill();
+      await once(doomed, "exit");
+      const res = await request(app).post("/emails/contact-form").send({ name: "x" });
+      expect(res.status).not.toBe(429);
+      expect(res.status).toBeLessThan(500);
+    } finally {
+      await services.stop().catch(() => {});
+    }
+  });
+
+  it("refuses to start when Redis does not answer", async () => {
+    const port = await freePort();
+    await expect(connectRedisRateLimits(`redis://127.0.0.1:${port}`, createLogger("silent"), 300)).rejects.toThrow(
+      /Redis \(REDIS_URL\) did not answer/,
+    );
+  });
+});

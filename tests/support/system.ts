@@ -1,0 +1,22 @@
+import { execFileSync } from "node:child_process";
+import { once } from "node:events";
+import net from "node:net";
+
+/** A port on 127.0.0.1 that nothing listens on right now. */
+export async function freePort() {
+  const probe = net.createServer().listen(0, "127.0.0.1");
+  await once(probe, "listening");
+  const { port } = probe.address() as net.AddressInfo;
+  probe.close();
+  await once(probe, "close");
+  return port;
+}
+
+/** Where a program is on PATH (redis-server, promtool), or undefined when it is not installed. */
+export function commandPath(name: string): string | undefined {
+  try {
+    return execFileSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,148 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { Registry } from "prom-client";
+import { describe, expect, it } from "vitest";
+import { parse, parseAllDocuments } from "yaml";
+import { createLogger } from "../../server/http/logging.ts";
+import { createOps } from "../../server/ops/ops.ts";
+import { commandPath } from "../support/system.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const read = (file: string) => readFileSync(path.join(root, file), "utf8");
+
+const promtool = commandPath("promtool");
+
+/** Every sample name the app exposes when both services report their figures. */
+async function exposedNames() {
+  const registry = new Registry();
+  const ops = createOps({
+    registry,
+    logger: createLogger("silent"),
+    build: { version: "1", commit: null },
+    sources: {
+      content: { stats: () => ({ lastRefreshAt: new Date() }) },
+      mail: { stats: () => ({ pending: 1, oldestPendingSeconds: 5, lastDeliveryAt: new Date() }) },
+    },
+  });
+  ops.httpMetrics.duration.observe({ method: "GET", route: "/", status_code: "200" }, 0.01);
+  const text = await registry.metrics();
+  return new Set(
+    text
+      .split("\n")
+      .filter((line) => line && !line.startsWith("#"))
+      .map((line) => line.split(/[{ ]/)[0]),
+  );
+}
+
+/** The metric names a PromQL expression reads (ours, Node's and the process's; `up` comes from Prometheus). */
+function namesIn(expression: string) {
+  return [...expression.matchAll(/\b(?:http|site|process|nodejs)_[a-z0-9_]+\b/g)].map((match) => match[0]);
+}
+
+describe("the Prometheus kit", () => {
+  it.skipIf(!promtool)("passes promtool: config, rules, and the rules' own tests", () => {
+    const run = (...args: string[]) => execFileSync(promtool ?? "promtool", args, { cwd: root, encoding: "utf8" });
+    expect(run("check", "config", "ops/prometheus/prometheus.yml")).toContain("SUCCESS");
+    expect(run("check", "rules", "ops/prometheus/alerts.yml")).toContain("SUCCESS");
+    expect(run("test", "rules", "ops/prometheus/alerts.test.yml")).toContain("SUCCESS");
+  });
+
+  it("alerts and the dashboard read only metrics the site exposes", async () => {
+    const exposed = await exposedNames();
+    const alerts = parse(read("ops/prometheus/alerts.yml")) as { groups: { rules: { expr: string }[] }[] };
+    const dashboard = JSON.parse(read("ops/grafana/dashboards/site.json")) as {
+      panels: { targets?: { expr: string }[] }[];
+      templating: { list: { definition?: string }[] };
+    };
+    const expressions = [
+      ...alerts.groups.flatMap((group) => group.rules.map((rule) => rule.expr)),
+      ...dashboard.panels.flatMap((panel) => (panel.targets ?? []).map((target) => target.expr)),
+      ...dashboard.templating.list.flatMap((variable) => (variable.definition ? [variable.definition] : [])),
+    ];
+    const queried = expressions.flatMap(namesIn);
+    expect(queried.length).toBeGreaterThan(10);
+    const missing = [...new Set(queried)].filter((name) => !exposed.has(name));
+    expect(missing).toEqual([]);
+  });
+
+  it("scrapes the compose service the site runs as, on its port", () => {
+    const config = parse(read("ops/prometheus/prometheus.yml")) as {
+      scrape_configs: { job_name: string; metrics_path: string; static_configs: { targets: string[] }[] }[];
+    };
+    const compose = parse(read("docker-compose.yml")) as { services: Record<string, { ports?: string[] }> };
+    const site = config.scrape_configs.find((job) => job.job_name === "site");
+    expect(site?.metrics_path).toBe("/metrics");
+    expect(site?.static_configs[0]?.targets).toEqual(["site:3000"]);
+    expect(compose.services.site?.ports).toContain("3000:3000");
+  });
+});
+
+describe("the Kubernetes manifests", () => {
+  type Manifest = { kind: string; metadata: { name: string }; spec: Record<string, unknown> };
+  const manifests = ["service.yaml", "statefulset.yaml", "hpa.yaml", "pdb.yaml"].flatMap((file) =>
+    parseAllDocuments(read(`ops/kubernetes/${file}`)).map((document) => document.toJS() as Manifest),
+  );
+  const byKind = (kind: string) => manifests.filter((manifest) => manifest.kind === kind);
+  const statefulSet = byKind("StatefulSet")[0] as unknown as {
+    metadata: { name: string };
+    spec: {
+      serviceName: string;
+      selector: { matchLabels: Record<string, string> };
+      template: {
+        metadata: { labels: Record<string, string> };
+        spec: {
+          terminationGracePeriodSeconds: number;
+          containers: {
+            env: { name: string; value?: string }[];
+            ports: { name: string; containerPort: number }[];
+            livenessProbe: { httpGet: { path: string; port: string } };
+            readinessProbe: { httpGet: { path: string; port: string } };
+            lifecycle: { preStop: { exec: { command: string[] } } };
+            volumeMounts: { name: string; mountPath: string }[];
+          }[];
+        };
+      };
+      volumeClaimTemplates: { metadata: { name: string } }[];
+    };
+  };
+  const pod = statefulSet.spec.template;
+  const container = pod.spec.containers[0];
+  const env = Object.fromEntries((container?.env ?? []).map((variable) => [variable.name, variable.value]));
+
+  it("probes liveness on /healthz and readiness on /readyz, on the port the server listens on", () => {
+    expect(container?.livenessProbe.httpGet.path).toBe("/healthz");
+    expect(container?.readinessProbe.httpGet.path).toBe("/readyz");
+    const http = container?.ports.find((port) => port.name === container.readinessProbe.httpGet.port);
+    expect(String(http?.containerPort)).toBe(env.PORT);
+  });
+
+  it("pauses before SIGTERM and leaves the server its 10 s to drain", () => {
+    const command = container?.lifecycle.preStop.exec.command ?? [];
+    expect(command[0]).toBe("sleep");
+    const pause = Number(command[1]);
+    expect(pause).toBeGreaterThan(0);
+    expect(pod.spec.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(pause + 10);
+  });
+
+  it("keeps each pod's outbox on its own volume at DATA_DIR", () => {
+    const claim = statefulSet.spec.volumeClaimTemplates[0]?.metadata.name;
+    expect(container?.volumeMounts).toContainEqual({ name: claim, mountPath: env.DATA_DIR });
+  });
+
+  it("points the services, autoscaler and disruption budget at these pods", () => {
+    const labels = pod.metadata.labels;
+    expect(statefulSet.spec.selector.matchLabels).toEqual(labels);
+    for (const service of byKind("Service")) expect(service.spec.selector).toEqual(labels);
+    expect(byKind("Service").map((service) => service.metadata.name)).toContain(statefulSet.spec.serviceName);
+    const pdb = byKind("PodDisruptionBudget")[0];
+    expect((pdb?.spec.selector as { matchLabels: unknown } | undefined)?.matchLabels).toEqual(labels);
+    const hpa = byKind("HorizontalPodAutoscaler")[0];
+    expect(hpa?.spec.scaleTargetRef).toEqual({ apiVersion: "apps/v1", kind: "StatefulSet", name: "site" });
+  });
+
+  it("sets only variables the server reads", () => {
+    const known = new Set([...read(".env.example").matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]));
+    expect(Object.keys(env).filter((name) => !known.has(name))).toEqual([]);
+  });
+});
