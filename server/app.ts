@@ -3,11 +3,14 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { RouterContextProvider, ServerBuild } from "react-router";
+import { analyticsMayLoad, analyticsProvider } from "../src/lib/consent.ts";
 import type { SiteServices } from "../src/services.ts";
 import type { Config } from "./config.ts";
 import { bodyErrors, fail, limitDeclaredBody, postRateLimit } from "./http/limits.ts";
 import { requestLogger } from "./http/logging.ts";
+import { legacyRedirects } from "./http/redirects.ts";
 import { cspNonce, securityHeaders } from "./http/security.ts";
+import { seoFiles } from "./http/seo.ts";
 import { staticFiles } from "./http/static.ts";
 import type { Services } from "./services.ts";
 
@@ -33,8 +36,18 @@ export function createApp(deps: AppDeps) {
   app.set("trust proxy", config.TRUST_PROXY);
 
   app.use(requestLogger(logger));
-  app.use(cspNonce, securityHeaders({ isProduction: config.isProduction }));
+  app.use(
+    cspNonce,
+    securityHeaders({
+      isProduction: config.isProduction,
+      analytics: {
+        origins: [analyticsProvider.origin],
+        allowed: (req) => analyticsMayLoad(config.ANALYTICS_ID, req.headers.cookie),
+      },
+    }),
+  );
   app.use(compression());
+  app.use(legacyRedirects);
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
@@ -49,6 +62,7 @@ export function createApp(deps: AppDeps) {
 
   if (deps.devMiddleware) app.use(deps.devMiddleware);
   if (deps.clientDir) app.use(staticFiles(deps.clientDir));
+  app.use(seoFiles({ site: services.site, build: deps.build, logger }));
 
   app.all(
     /.*/,

@@ -13,7 +13,7 @@ export interface Services {
 }
 
 /** Builds every service the site needs from config: the one place where real parts are chosen. */
-export async function createServices(_config: Config, _logger: Logger): Promise<Services> {
+export async function createServices(config: Config, _logger: Logger): Promise<Services> {
   const metrics = new Registry();
   const site: SiteServices = {
     content: {
@@ -21,6 +21,7 @@ export async function createServices(_config: Config, _logger: Logger): Promise<
         return { items: [] };
       },
     },
+    settings: { siteUrl: config.SITE_URL.replace(/\/+$/, ""), analyticsId: config.ANALYTICS_ID },
   };
   return { site, metrics, async stop() {} };
 }

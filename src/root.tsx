@@ -1,18 +1,45 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { Analytics, ConsentBanner } from "./components/Consent.tsx";
 import { useNonce } from "./components/Nonce.tsx";
 import { NotFound } from "./components/NotFound.tsx";
 import { SiteFooter } from "./components/SiteFooter.tsx";
 import { SiteHeader } from "./components/SiteHeader.tsx";
+import { useChunkLoadWatchdog } from "./components/useChunkLoadWatchdog.ts";
+import { servicesContext } from "./context.ts";
+import { organisationJsonLd, type RootData } from "./lib/seo.ts";
 import "./styles/global.css";
+
+/** What every page needs from the server: the canonical origin and the analytics id (both public). */
+export function loader({ context }: Route.LoaderArgs): RootData {
+  const { settings } = context.get(servicesContext);
+  return { siteUrl: settings.siteUrl, analyticsId: settings.analyticsId, year: new Date().getFullYear() };
+}
+
+// Settings do not change between pages, so client-side navigations never ask for them again.
+export function shouldRevalidate() {
+  return false;
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const root = useRouteLoaderData("root") as RootData | undefined;
   return (
     <html lang="en-GB">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#f6f1e8" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <noscript>
@@ -20,6 +47,16 @@ export function Layout({ children }: { children: ReactNode }) {
           <style>{"[data-accordion-panel]{height:auto!important;visibility:visible!important}"}</style>
         </noscript>
         <Links nonce={nonce} />
+        {root && (
+          <script
+            type="application/ld+json"
+            nonce={nonce}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: our own JSON, with "<" escaped so it cannot end the script
+            dangerouslySetInnerHTML={{
+              __html: JSON.stringify(organisationJsonLd(root.siteUrl)).replace(/</g, "\\u003c"),
+            }}
+          />
+        )}
       </head>
       <body>
         <a className="skip-link" href="#main">
@@ -33,7 +70,8 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  useChunkLoadWatchdog();
   return (
     <>
       <SiteHeader />
@@ -41,6 +79,12 @@ export default function App() {
         <Outlet />
       </main>
       <SiteFooter />
+      {loaderData.analyticsId && (
+        <>
+          <ConsentBanner />
+          <Analytics siteId={loaderData.analyticsId} />
+        </>
+      )}
     </>
   );
 }
@@ -50,11 +94,11 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <>
-        <SiteHeader />
+        <SiteHeader chrome={{ logoWhite: true, absolute: true }} />
         <main id="main">
           <NotFound />
         </main>
-        <SiteFooter />
+        <SiteFooter variant="regular" />
       </>
     );
   }

@@ -1,9 +1,18 @@
 import type { ContentReader } from "./content/types.ts";
 
+/** Settings pages need from the server's config: nothing secret, all safe to hand to the browser. */
+export interface SiteSettings {
+  /** The canonical origin (SITE_URL): canonical links, social cards, the sitemap. */
+  siteUrl: string;
+  /** The analytics site id (ANALYTICS_ID); analytics loads only when set and only after consent. */
+  analyticsId?: string;
+}
+
 /**
  * What loaders and actions may use. The server builds these from config (server/main.ts) and passes them in
  * through React Router's load context, so route modules never touch the environment or the network.
  */
 export interface SiteServices {
   content: ContentReader;
+  settings: SiteSettings;
 }
