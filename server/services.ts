@@ -21,7 +21,11 @@ export async function createServices(config: Config, _logger: Logger): Promise<S
         return { items: [] };
       },
     },
-    settings: { siteUrl: config.SITE_URL.replace(/\/+$/, ""), analyticsId: config.ANALYTICS_ID },
+    settings: {
+      siteUrl: config.SITE_URL.replace(/\/+$/, ""),
+      analyticsId: config.ANALYTICS_ID,
+      outboxRetentionDays: config.OUTBOX_RETENTION_DAYS,
+    },
   };
   return { site, metrics, async stop() {} };
 }

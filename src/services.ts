@@ -6,6 +6,8 @@ export interface SiteSettings {
   siteUrl: string;
   /** The analytics site id (ANALYTICS_ID); analytics loads only when set and only after consent. */
   analyticsId?: string;
+  /** How many days delivered enquiries stay in the outbox (OUTBOX_RETENTION_DAYS); the privacy policy says so. */
+  outboxRetentionDays: number;
 }
 
 /**
