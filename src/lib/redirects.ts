@@ -79,8 +79,8 @@ function newHome(path: string): string | undefined {
  * string always travels with the redirect.
  */
 export function redirectFor(url: string): string | undefined {
-  // The WHATWG parser also turns backslashes into slashes, so "/\\host" cannot sneak through either.
-  const parsed = new URL(url, "http://localhost");
+  // A bare path is pinned to a host first, so "//host/x" stays a path; the parser also turns "\\" into "/".
+  const parsed = /^[a-z][a-z\d+.-]*:/i.test(url) ? new URL(url) : new URL(`http://localhost/${url.replace(/^\//, "")}`);
   const path = normalisePath(parsed.pathname);
   const target = newHome(path.toLowerCase()) ?? (path === parsed.pathname ? undefined : path);
   return target === undefined ? undefined : `${target}${parsed.search}`;

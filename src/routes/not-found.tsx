@@ -6,9 +6,10 @@ import { seo } from "../lib/seo.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/not-found";
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ url }: Route.LoaderArgs) {
   // The server answers legacy paths with a 301 before this; a client-side navigation to one lands here.
-  const target = redirectFor(request.url);
+  // `url` is React Router's normalised URL (no ".data" suffix or "_routes" parameter).
+  const target = redirectFor(`${url.pathname}${url.search}`);
   if (target) throw replace(target, 301);
   return data(null, { status: 404 });
 }
