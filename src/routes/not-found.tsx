@@ -1,4 +1,4 @@
-import { data, replace } from "react-router";
+import { data, redirect } from "react-router";
 import { NotFound } from "../components/NotFound.tsx";
 import type { ChromeHandle } from "../lib/page-chrome.ts";
 import { redirectFor } from "../lib/redirects.ts";
@@ -7,10 +7,11 @@ import { site } from "../site.ts";
 import type { Route } from "./+types/not-found";
 
 export function loader({ url }: Route.LoaderArgs) {
-  // The server answers legacy paths with a 301 before this; a client-side navigation to one lands here.
+  // The server answers legacy paths with a 301 before this; a client-side navigation to one lands here, and
+  // the redirect means the old path never enters the history (docs/decisions/0052-legacy-redirects.md).
   // `url` is React Router's normalised URL (no ".data" suffix or "_routes" parameter).
   const target = redirectFor(`${url.pathname}${url.search}`);
-  if (target) throw replace(target, 301);
+  if (target) throw redirect(target, 301);
   return data(null, { status: 404 });
 }
 

@@ -11,7 +11,9 @@ describe("analytics consent", () => {
   });
 
   it("writes a first-party cookie for six months, Secure on HTTPS", () => {
-    expect(consentCookie("granted", false)).toBe(`${consentCookieName}=granted; Max-Age=15724800; Path=/; SameSite=Lax`);
+    expect(consentCookie("granted", false)).toBe(
+      `${consentCookieName}=granted; Max-Age=15724800; Path=/; SameSite=Lax`,
+    );
     expect(consentCookie("denied", true)).toMatch(/; Secure$/);
   });
 

@@ -15,7 +15,11 @@ describe("the site menu", () => {
     ]);
     expect(menuLinks.find((link) => link.label === "Our Work")?.to).toBe("/projects");
     expect(menuLinks.find((link) => link.label === "Agency")?.to).toBe("/about");
-    expect(menuLinks.find((link) => link.label === "Shop")).toEqual({ label: "Shop", to: site.shopUrl, external: true });
+    expect(menuLinks.find((link) => link.label === "Shop")).toEqual({
+      label: "Shop",
+      to: site.shopUrl,
+      external: true,
+    });
   });
 
   it("opens by the toggle and moves focus into the menu", () => {

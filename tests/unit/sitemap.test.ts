@@ -25,7 +25,10 @@ describe("robots.txt and sitemap.xml", () => {
         const items =
           query.content_type === "blogPost"
             ? [{ sys: { id: "1" }, fields: { slug: "hello & goodbye", blogPostDate: "2026-10-14T09:00:00Z" } }]
-            : [{ sys: { id: "2" }, fields: { slug: "adidas" } }, { sys: { id: "3" }, fields: {} }];
+            : [
+                { sys: { id: "2" }, fields: { slug: "adidas" } },
+                { sys: { id: "3" }, fields: {} },
+              ];
         return { items } as never;
       },
     };
@@ -38,8 +41,12 @@ describe("robots.txt and sitemap.xml", () => {
     ]);
     expect(queries.map((q) => q.select)).toEqual(["fields.slug,fields.blogPostDate", "fields.slug,fields.date"]);
     const xml = sitemapXml("https://www.example.co.uk", entries);
-    expect(xml).toContain("<loc>https://www.example.co.uk/post/hello%20%26%20goodbye</loc><lastmod>2026-10-14</lastmod>");
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(xml).toContain(
+      "<loc>https://www.example.co.uk/post/hello%20%26%20goodbye</loc><lastmod>2026-10-14</lastmod>",
+    );
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
   });
 
   it("points crawlers at the sitemap and away from operator pages", () => {
