@@ -21,6 +21,8 @@ function useHydrated() {
  * The site header: the wordmark and the menu toggle, dressed by the page (colour, white logo, split,
  * absolute, size; src/lib/page-chrome.ts). `chrome` overrides the page's dressing (the error screens).
  */
+const studio = site.offices.find((office) => office.status === "open");
+
 export function SiteHeader({ chrome: override }: { chrome?: Partial<PageChrome> }) {
   const chrome = { ...usePageChrome(), ...override };
   const menu = useSiteMenu();
@@ -88,38 +90,44 @@ export function SiteHeader({ chrome: override }: { chrome?: Partial<PageChrome> 
             </a>
           )}
         </div>
-        <ol className={styles.links}>
-          {menuLinks.map((link, index) => (
-            <li key={link.label} className={styles.item} style={{ "--link-index": index } as CSSProperties}>
-              {link.external ? (
-                <a
-                  className={styles.link}
-                  href={link.to}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  onClick={menu.closeByLink}
-                >
-                  <span className={styles.number} aria-hidden="true">
-                    {String(index + 1).padStart(2, "0")}
-                  </span>
-                  {link.label}
-                  <ExternalArrow />
-                  <span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
-              ) : (
-                <NavLink className={styles.link} to={link.to} end onClick={menu.closeByLink}>
-                  <span className={styles.number} aria-hidden="true">
-                    {String(index + 1).padStart(2, "0")}
-                  </span>
-                  {link.label}
-                </NavLink>
-              )}
-            </li>
-          ))}
-        </ol>
-        <div className={styles.menuFoot}>
-          <a href={`mailto:${site.email}`}>{site.email}</a>
-          <a href={site.phoneHref}>{site.phone}</a>
+        <div className={styles.menuBody}>
+          <ol className={styles.links}>
+            {menuLinks.map((link, index) => (
+              <li key={link.label} className={styles.item} style={{ "--link-index": index } as CSSProperties}>
+                {link.external ? (
+                  <a
+                    className={styles.link}
+                    href={link.to}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    onClick={menu.closeByLink}
+                  >
+                    <span className={styles.number} aria-hidden="true">
+                      {String(index + 1).padStart(2, "0")}
+                    </span>
+                    {link.label}
+                    <ExternalArrow />
+                    <span className="visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                ) : (
+                  <NavLink className={styles.link} to={link.to} end onClick={menu.closeByLink}>
+                    <span className={styles.number} aria-hidden="true">
+                      {String(index + 1).padStart(2, "0")}
+                    </span>
+                    {link.label}
+                  </NavLink>
+                )}
+              </li>
+            ))}
+          </ol>
+          <div className={styles.menuAside}>
+            <p className={styles.asideLabel}>Say hello</p>
+            <a className={styles.asideEmail} href={`mailto:${site.email}`}>
+              {site.email}
+            </a>
+            <a href={site.phoneHref}>{site.phone}</a>
+            {studio && <p className={styles.asideAddress}>{studio.lines.join(", ")}</p>}
+          </div>
         </div>
       </nav>
     </header>
