@@ -1,12 +1,11 @@
 // Screenshots of every page of the spec's route table at 390 px and 1440 px, into docs/screenshots/.
 // Starts the production server on 127.0.0.1, finds one slug per content route from its sitemap, and drives
 // Chromium (/usr/bin/chromium when present). Options: --widths=320,768 --pages=about,terms --out=dir
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { startServer } from "./production-server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = new Map(
@@ -35,53 +34,17 @@ const pages: { name: string; path: string | RegExp }[] = [
   { name: "not-found", path: "/this-page-does-not-exist" },
 ];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
-    });
-  });
-}
-
-async function waitForHealth(origin: string, server: ChildProcess) {
-  for (let i = 0; i < 100; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error("the server did not become healthy in 20 s");
-}
-
 async function main() {
   if (!existsSync(path.join(root, "build/server/index.js"))) {
     execFileSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   }
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["server/main.ts"], {
-    cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SITE_URL: origin,
-      LOG_LEVEL: "warn",
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "screenshots-")),
-      ANALYTICS_ID: "",
-    },
-  });
+  const server = await startServer({ ANALYTICS_ID: "" });
   const browser = await chromium.launch({
     executablePath: existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined,
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
   });
+  const origin = server.origin;
   try {
-    await waitForHealth(origin, server);
     const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
     mkdirSync(outDir, { recursive: true });
     for (const page of pages) {
@@ -109,7 +72,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    server.kill("SIGTERM");
+    await server.stop();
   }
 }
 

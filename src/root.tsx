@@ -1,3 +1,5 @@
+// Global styles first, so component modules that build on them (composes) override them.
+import "./styles/global.css";
 import type { ReactNode } from "react";
 import {
   isRouteErrorResponse,
@@ -18,7 +20,6 @@ import { SiteHeader } from "./components/SiteHeader.tsx";
 import { useChunkLoadWatchdog } from "./components/useChunkLoadWatchdog.ts";
 import { servicesContext } from "./context.ts";
 import { organisationJsonLd, type RootData } from "./lib/seo.ts";
-import "./styles/global.css";
 
 /** What every page needs from the server: the canonical origin and the analytics id (both public). */
 export function loader({ context }: Route.LoaderArgs): RootData {

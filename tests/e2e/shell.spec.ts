@@ -360,6 +360,19 @@ interface RouterWindow {
   __reactRouterManifest: { routes: Record<string, { module: string } | undefined> };
 }
 
+test("the agency, services, legal and 404 pages hydrate without console errors", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().includes("404 (Not Found)")) errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  for (const path of ["/about", "/services", "/terms", "/privacy-policy", "/no-such-page"]) {
+    await openPage(page, path);
+    await page.waitForLoadState("networkidle");
+  }
+  expect(errors).toEqual([]);
+});
+
 test.describe("accessibility", () => {
   for (const width of [390, 1440]) {
     for (const path of ["/about", "/services", "/terms", "/privacy-policy", "/no-such-page"]) {

@@ -4,14 +4,16 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-const root = path.resolve(import.meta.dirname, "../..");
+const root = path.resolve(import.meta.dirname, "..");
 
 /**
- * A second production server with its own environment, for the few browser tests that need settings the
- * shared Playwright server does not have (analytics on). It listens on 127.0.0.1 only.
+ * The production server on a free port of 127.0.0.1, with its own environment: for the screenshots script and
+ * for browser tests that need settings the shared Playwright server does not have (analytics on).
+ * SITE_URL defaults to the server's own origin.
  */
-export async function startServer(env: Record<string, string>) {
+export async function startServer(env: Record<string, string> = {}) {
   const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(process.execPath, ["server/main.ts"], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
@@ -21,11 +23,11 @@ export async function startServer(env: Record<string, string>) {
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "e2e-server-")),
+      SITE_URL: origin,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "site-server-")),
       ...env,
     },
   });
-  const origin = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt++) {
     if (server.exitCode !== null) throw new Error(`the server on ${port} exited with ${server.exitCode}`);
     try {
