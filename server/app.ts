@@ -3,13 +3,16 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { RouterContextProvider, ServerBuild } from "react-router";
+import { analyticsMayLoad, analyticsProvider } from "../src/lib/consent.ts";
 import type { SiteServices } from "../src/services.ts";
 import type { Config } from "./config.ts";
 import { contentImages, contentRoutes, contentWebhook } from "./content/routes.ts";
 import { enquiryRoutes } from "./enquiries/routes.ts";
 import { bodyErrors, fail, limitDeclaredBody, postRateLimit } from "./http/limits.ts";
 import { requestLogger } from "./http/logging.ts";
+import { legacyRedirects } from "./http/redirects.ts";
 import { cspNonce, securityHeaders } from "./http/security.ts";
+import { seoFiles } from "./http/seo.ts";
 import { staticFiles } from "./http/static.ts";
 import { RouteLabeler } from "./ops/route-label.ts";
 import { opsMiddleware, opsRoutes } from "./ops/router.ts";
@@ -42,9 +45,17 @@ export function createApp(deps: AppDeps) {
   app.use(requestLogger(logger));
   app.use(
     cspNonce,
-    securityHeaders({ isProduction: config.isProduction, imageOrigins: [...services.content.imageOrigins] }),
+    securityHeaders({
+      isProduction: config.isProduction,
+      imageOrigins: [...services.content.imageOrigins],
+      analytics: {
+        origins: [analyticsProvider.origin],
+        allowed: (req) => analyticsMayLoad(config.ANALYTICS_ID, req.headers.cookie),
+      },
+    }),
   );
   app.use(compression());
+  app.use(legacyRedirects);
 
   app.use(opsRoutes(services.ops, services.metrics, { metricsToken: config.METRICS_TOKEN }));
 
@@ -69,6 +80,7 @@ export function createApp(deps: AppDeps) {
 
   if (deps.devMiddleware) app.use(deps.devMiddleware);
   if (deps.clientDir) app.use(staticFiles(deps.clientDir));
+  app.use(seoFiles({ site: services.site, build: deps.build, logger }));
 
   app.all(
     /.*/,

@@ -97,7 +97,16 @@ export async function createServices(config: Config, logger: Logger, options: Se
 
   const redis = config.REDIS_URL ? await connectRedisRateLimits(config.REDIS_URL, logger) : undefined;
 
-  const site: SiteServices = { content, enquiries, status: () => ops.status() };
+  const site: SiteServices = {
+    content,
+    enquiries,
+    status: () => ops.status(),
+    settings: {
+      siteUrl: config.SITE_URL.replace(/\/+$/, ""),
+      analyticsId: config.ANALYTICS_ID,
+      outboxRetentionDays: config.OUTBOX_RETENTION_DAYS,
+    },
+  };
   return {
     site,
     enquiries,

@@ -1,24 +1,52 @@
+// Global styles first, so component modules that build on them (composes) override them.
+import "./styles/global.css";
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { Analytics, ConsentBanner } from "./components/Consent.tsx";
 import { ContentLoading } from "./components/ContentLoading.tsx";
 import { useNonce } from "./components/Nonce.tsx";
 import { NotFound } from "./components/NotFound.tsx";
 import { SiteFooter } from "./components/SiteFooter.tsx";
 import { SiteHeader } from "./components/SiteHeader.tsx";
+import { useChunkLoadWatchdog } from "./components/useChunkLoadWatchdog.ts";
 import { contentRetryAfter, isContentUnavailable } from "./content/load.ts";
+import { servicesContext } from "./context.ts";
 import { useRefreshSeconds } from "./lib/page-refresh.ts";
-import "./styles/global.css";
+import { organisationJsonLd, type RootData } from "./lib/seo.ts";
+
+/** What every page needs from the server: the canonical origin and the analytics id (both public). */
+export function loader({ context }: Route.LoaderArgs): RootData {
+  const { settings } = context.get(servicesContext);
+  return { siteUrl: settings.siteUrl, analyticsId: settings.analyticsId, year: new Date().getFullYear() };
+}
+
+// Settings do not change between pages, so client-side navigations never ask for them again.
+export function shouldRevalidate() {
+  return false;
+}
 
 export const middleware = [contentRetryAfter];
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const refreshSeconds = useRefreshSeconds();
+  const root = useRouteLoaderData("root") as RootData | undefined;
   return (
     <html lang="en-GB">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#f6f1e8" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <noscript>
@@ -31,6 +59,16 @@ export function Layout({ children }: { children: ReactNode }) {
             <meta httpEquiv="refresh" content={String(refreshSeconds)} />
           </noscript>
         ) : null}
+        {root && (
+          <script
+            type="application/ld+json"
+            nonce={nonce}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: our own JSON, with "<" escaped so it cannot end the script
+            dangerouslySetInnerHTML={{
+              __html: JSON.stringify(organisationJsonLd(root.siteUrl)).replace(/</g, "\\u003c"),
+            }}
+          />
+        )}
       </head>
       <body>
         <a className="skip-link" href="#main">
@@ -44,7 +82,8 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  useChunkLoadWatchdog();
   return (
     <>
       <SiteHeader />
@@ -52,6 +91,12 @@ export default function App() {
         <Outlet />
       </main>
       <SiteFooter />
+      {loaderData.analyticsId && (
+        <>
+          <ConsentBanner />
+          <Analytics siteId={loaderData.analyticsId} />
+        </>
+      )}
     </>
   );
 }
@@ -63,9 +108,9 @@ export function ErrorBoundary() {
   if (notFound || isContentUnavailable(error)) {
     return (
       <>
-        <SiteHeader />
+        <SiteHeader chrome={notFound ? { logoWhite: true, absolute: true } : undefined} />
         <main id="main">{notFound ? <NotFound /> : <ContentLoading />}</main>
-        <SiteFooter />
+        <SiteFooter variant="regular" />
       </>
     );
   }

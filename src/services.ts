@@ -2,6 +2,16 @@ import type { ContentReader } from "./content/types.ts";
 import type { EnquiryDesk } from "./lib/enquiry.ts";
 import type { StatusReport } from "./lib/status-report.ts";
 
+/** Settings pages need from the server's config: nothing secret, all safe to hand to the browser. */
+export interface SiteSettings {
+  /** The canonical origin (SITE_URL): canonical links, social cards, the sitemap. */
+  siteUrl: string;
+  /** The analytics site id (ANALYTICS_ID); analytics loads only when set and only after consent. */
+  analyticsId?: string;
+  /** How many days delivered enquiries stay in the outbox (OUTBOX_RETENTION_DAYS); the privacy policy says so. */
+  outboxRetentionDays: number;
+}
+
 /**
  * What loaders and actions may use. The server builds these from config (server/main.ts) and passes them in
  * through React Router's load context, so route modules never touch the environment or the network.
@@ -12,4 +22,5 @@ export interface SiteServices {
   enquiries: EnquiryDesk;
   /** This instance's state for the /status page (server/ops). */
   status(): Promise<StatusReport>;
+  settings: SiteSettings;
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
 
@@ -6,8 +7,8 @@ export interface SecurityOptions {
   isProduction: boolean;
   /** Extra origins pages load images from (the Contentful image host when that source is on). */
   imageOrigins?: string[];
-  /** Extra script and connect origins, such as the analytics host once a visitor has consented. */
-  analyticsOrigins?: string[];
+  /** The analytics host, allowed for scripts and beacons only on responses where `allowed` says so. */
+  analytics?: { origins: string[]; allowed: (req: IncomingMessage) => boolean };
 }
 
 /** A fresh CSP nonce for every response, kept in res.locals for the document renderer. */
@@ -16,22 +17,32 @@ export const cspNonce: RequestHandler = (_req, res, next) => {
   next();
 };
 
-export function securityHeaders({ isProduction, imageOrigins = [], analyticsOrigins = [] }: SecurityOptions) {
-  const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as { locals: { cspNonce: string } }).locals.cspNonce}'`;
+export function securityHeaders({ isProduction, imageOrigins = [], analytics }: SecurityOptions) {
+  const nonce = (res: ServerResponse) =>
+    `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`;
+  // One function per directive, so a visitor who refused analytics gets a policy without its host at all.
+  const withAnalytics =
+    (...sources: (string | ((res: ServerResponse) => string))[]) =>
+    (req: IncomingMessage, res: ServerResponse) =>
+      [
+        ...sources.map((source) => (typeof source === "function" ? source(res) : source)),
+        ...(analytics?.allowed(req) ? analytics.origins : []),
+      ].join(" ");
   // Vite's dev server injects inline scripts without a nonce and talks to its HMR socket.
-  const scriptSrc = isProduction ? ["'self'", nonce, ...analyticsOrigins] : ["'self'", "'unsafe-inline'"];
+  const scriptSrc = isProduction ? withAnalytics("'self'", nonce) : withAnalytics("'self'", "'unsafe-inline'");
+  const connectSrc = isProduction ? withAnalytics("'self'") : withAnalytics("'self'", "ws:", "wss:");
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc,
+        scriptSrc: [scriptSrc],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", ...imageOrigins, ...analyticsOrigins],
+        imgSrc: ["'self'", "data:", ...imageOrigins],
         fontSrc: ["'self'"],
-        connectSrc: isProduction ? ["'self'", ...analyticsOrigins] : ["'self'", "ws:", "wss:"],
+        connectSrc: [connectSrc],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],

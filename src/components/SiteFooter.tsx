@@ -1,16 +1,140 @@
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
+import { menuLinks } from "../lib/menu.ts";
+import { type PageChrome, usePageChrome } from "../lib/page-chrome.ts";
+import type { RootData } from "../lib/seo.ts";
 import { site } from "../site.ts";
+import { CookieSettingsButton } from "./Consent.tsx";
+import styles from "./SiteFooter.module.css";
 
-export function SiteFooter() {
+/**
+ * The site footer (spec §2): contact details, legal links, social links and the server-status link.
+ * The home page's variant opens with "Let's crush it together", a callback link and an email link.
+ */
+export function SiteFooter({ variant }: { variant?: PageChrome["footer"] }) {
+  const chrome = usePageChrome();
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  const home = (variant ?? chrome.footer) === "home";
+  const derby = site.offices.find((office) => office.status === "open");
+  const comingSoon = site.offices.filter((office) => office.status === "coming soon");
+
   return (
-    <footer className="site-footer">
-      <p>
-        <a href={`mailto:${site.email}`}>{site.email}</a> · <a href={site.phoneHref}>{site.phone}</a>
-      </p>
-      <nav aria-label="Legal">
-        <Link to="/terms">Terms</Link> <Link to="/privacy-policy">Privacy policy</Link>{" "}
-        <a href="/status">Server status</a>
-      </nav>
+    <footer className={styles.footer} data-variant={home ? "home" : "regular"}>
+      <div className={styles.inner}>
+        {home ? (
+          <section className={styles.callout} aria-labelledby="footer-callout">
+            <h2 id="footer-callout" className={styles.calloutTitle}>
+              Let's crush it <span className={styles.accent}>together</span>
+            </h2>
+            <p className={styles.calloutText}>
+              Tell us what you're making and where it needs to get to. We'll bring the coffee and the honest opinions.
+            </p>
+            <div className={styles.actions}>
+              <Link className={styles.primary} to="/contact">
+                Arrange a callback
+              </Link>
+              <a className={styles.secondary} href={`mailto:${site.email}`}>
+                Email {site.email}
+              </a>
+            </div>
+          </section>
+        ) : (
+          <section className={styles.nudge} aria-labelledby="footer-nudge">
+            <h2 id="footer-nudge" className={styles.nudgeTitle}>
+              Got a project in mind?
+            </h2>
+            <Link className={styles.nudgeLink} to="/contact">
+              Start a conversation
+              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d="M4 12h15m-6-6 6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2.5" />
+              </svg>
+            </Link>
+          </section>
+        )}
+
+        <div className={styles.columns}>
+          <section aria-labelledby="footer-studio">
+            <h2 id="footer-studio" className={styles.label}>
+              Studio
+            </h2>
+            {derby && (
+              <address className={styles.address}>
+                <strong>{derby.city}</strong>
+                {derby.lines.map((line) => (
+                  <span key={line}>{line}</span>
+                ))}
+              </address>
+            )}
+            {comingSoon.map((office) => (
+              <p key={office.city} className={styles.soon}>
+                {office.city}: coming soon
+              </p>
+            ))}
+          </section>
+          <section aria-labelledby="footer-contact">
+            <h2 id="footer-contact" className={styles.label}>
+              Say hello
+            </h2>
+            <ul className={styles.list}>
+              <li>
+                <a href={`mailto:${site.email}`}>{site.email}</a>
+              </li>
+              <li>
+                <a href={site.phoneHref}>{site.phone}</a>
+              </li>
+              <li>
+                <Link to="/contact">Arrange a callback</Link>
+              </li>
+            </ul>
+          </section>
+          <nav aria-labelledby="footer-explore">
+            <h2 id="footer-explore" className={styles.label}>
+              Explore
+            </h2>
+            <ul className={styles.list}>
+              {menuLinks
+                .filter((link) => !link.external)
+                .map((link) => (
+                  <li key={link.label}>
+                    <Link to={link.to}>{link.label}</Link>
+                  </li>
+                ))}
+            </ul>
+          </nav>
+          <section aria-labelledby="footer-follow">
+            <h2 id="footer-follow" className={styles.label}>
+              Follow
+            </h2>
+            <ul className={styles.list}>
+              {site.social.map((link) => (
+                <li key={link.label}>
+                  <a href={link.href} target="_blank" rel="noopener noreferrer">
+                    {link.label}
+                    <span className="visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                </li>
+              ))}
+              <li>
+                <a href={site.shopUrl} target="_blank" rel="noopener noreferrer">
+                  Shop
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </li>
+            </ul>
+          </section>
+        </div>
+
+        <div className={styles.base}>
+          <p className={styles.legalName}>
+            © {root?.year ?? new Date().getFullYear()} {site.legalName}. Registered in England and Wales.
+          </p>
+          <nav aria-label="Legal" className={styles.legal}>
+            <Link to="/terms">Terms &amp; conditions</Link>
+            <Link to="/privacy-policy">Privacy policy</Link>
+            {root?.analyticsId && <CookieSettingsButton className={styles.linkButton} />}
+            <a href="/status">Server status</a>
+          </nav>
+        </div>
+      </div>
     </footer>
   );
 }

@@ -1,12 +1,143 @@
-import { Link } from "react-router";
+import { type CSSProperties, useSyncExternalStore } from "react";
+import { Link, NavLink } from "react-router";
+import { menuLinks } from "../lib/menu.ts";
+import { type PageChrome, usePageChrome } from "../lib/page-chrome.ts";
 import { site } from "../site.ts";
+import { Logo } from "./Logo.tsx";
+import styles from "./SiteHeader.module.css";
+import { menuId, useSiteMenu } from "./useSiteMenu.ts";
 
-export function SiteHeader() {
+const noSubscription = () => () => {};
+/** False on the server and during hydration, true afterwards: the no-JavaScript menu hands over to React. */
+function useHydrated() {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * The site header: the wordmark and the menu toggle, dressed by the page (colour, white logo, split,
+ * absolute, size; src/lib/page-chrome.ts). `chrome` overrides the page's dressing (the error screens).
+ */
+const studio = site.offices.find((office) => office.status === "open");
+
+export function SiteHeader({ chrome: override }: { chrome?: Partial<PageChrome> }) {
+  const chrome = { ...usePageChrome(), ...override };
+  const menu = useSiteMenu();
+  const hydrated = useHydrated();
+
   return (
-    <header className="site-header">
-      <Link to="/" className="site-header__logo">
-        {site.name}
-      </Link>
+    <header
+      className={styles.header}
+      data-absolute={chrome.absolute || undefined}
+      data-logo-white={chrome.logoWhite || undefined}
+      data-split={chrome.split || undefined}
+      data-size={chrome.size}
+      data-coloured={chrome.headerColour ? "" : undefined}
+      style={chrome.headerColour ? ({ "--header-colour": chrome.headerColour } as CSSProperties) : undefined}
+    >
+      <div className={styles.bar}>
+        <Link to="/" className={styles.logo} aria-label={`${site.name} home`}>
+          <Logo />
+        </Link>
+        {hydrated ? (
+          <button
+            ref={menu.toggleRef}
+            type="button"
+            className={styles.toggle}
+            aria-controls={menuId}
+            aria-expanded={menu.open}
+            onClick={menu.toggle}
+          >
+            <span className={styles.toggleLabel}>Menu</span>
+            <span className={styles.burger} aria-hidden="true" />
+          </button>
+        ) : (
+          // Before JavaScript runs (or without it) the toggle is a link, and the menu opens as its :target.
+          <a href={`#${menuId}`} className={styles.toggle}>
+            <span className={styles.toggleLabel}>Menu</span>
+            <span className={styles.burger} aria-hidden="true" />
+          </a>
+        )}
+      </div>
+
+      <nav
+        ref={menu.menuRef}
+        id={menuId}
+        className={styles.menu}
+        aria-label="Main"
+        data-open={menu.open}
+        data-enhanced={hydrated || undefined}
+        onKeyDown={menu.trapFocus}
+      >
+        <div className={styles.menuBar}>
+          <span className={styles.menuLogo} aria-hidden="true">
+            <Logo />
+          </span>
+          {hydrated ? (
+            <button ref={menu.closeRef} type="button" className={styles.close} onClick={menu.closeByButton}>
+              <span className={styles.toggleLabel}>Close</span>
+              <span className={styles.cross} aria-hidden="true" />
+              <span className="visually-hidden"> menu</span>
+            </button>
+          ) : (
+            <a href="#main" className={styles.close}>
+              <span className={styles.toggleLabel}>Close</span>
+              <span className={styles.cross} aria-hidden="true" />
+              <span className="visually-hidden"> menu</span>
+            </a>
+          )}
+        </div>
+        <div className={styles.menuBody}>
+          <ol className={styles.links}>
+            {menuLinks.map((link, index) => (
+              <li key={link.label} className={styles.item} style={{ "--link-index": index } as CSSProperties}>
+                {link.external ? (
+                  <a
+                    className={styles.link}
+                    href={link.to}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    onClick={menu.closeByLink}
+                  >
+                    <span className={styles.number} aria-hidden="true">
+                      {String(index + 1).padStart(2, "0")}
+                    </span>
+                    {link.label}
+                    <ExternalArrow />
+                    <span className="visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                ) : (
+                  <NavLink className={styles.link} to={link.to} end onClick={menu.closeByLink}>
+                    <span className={styles.number} aria-hidden="true">
+                      {String(index + 1).padStart(2, "0")}
+                    </span>
+                    {link.label}
+                  </NavLink>
+                )}
+              </li>
+            ))}
+          </ol>
+          <div className={styles.menuAside}>
+            <p className={styles.asideLabel}>Say hello</p>
+            <a className={styles.asideEmail} href={`mailto:${site.email}`}>
+              {site.email}
+            </a>
+            <a href={site.phoneHref}>{site.phone}</a>
+            {studio && <p className={styles.asideAddress}>{studio.lines.join(", ")}</p>}
+          </div>
+        </div>
+      </nav>
     </header>
+  );
+}
+
+function ExternalArrow() {
+  return (
+    <svg className={styles.arrow} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M7 17 17 7M9 7h8v8" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+    </svg>
   );
 }

@@ -1,3 +1,4 @@
+import type { ChromeHandle } from "../lib/page-chrome.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/home";
 
@@ -14,3 +15,5 @@ export default function Home() {
     </section>
   );
 }
+
+export const handle: ChromeHandle = { chrome: { footer: "home" } };

@@ -1,15 +1,26 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { NotFound } from "../components/NotFound.tsx";
 import type { ChromeHandle } from "../lib/page-chrome.ts";
+import { redirectFor } from "../lib/redirects.ts";
+import { seo } from "../lib/seo.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/not-found";
 
-export function loader(_: Route.LoaderArgs) {
+export function loader({ url }: Route.LoaderArgs) {
+  // The server answers legacy paths with a 301 before this; a client-side navigation to one lands here, and
+  // the redirect means the old path never enters the history (docs/decisions/0052-legacy-redirects.md).
+  // `url` is React Router's normalised URL (no ".data" suffix or "_routes" parameter).
+  const target = redirectFor(`${url.pathname}${url.search}`);
+  if (target) throw redirect(target, 301);
   return data(null, { status: 404 });
 }
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: `Page not found | ${site.name}` }, { name: "robots", content: "noindex" }];
+export function meta(args: Route.MetaArgs) {
+  return seo(args, {
+    title: `Page not found | ${site.name}`,
+    description: "This page has moved or never existed. Head home, or find our work, services and news.",
+    noindex: true,
+  });
 }
 
 export default function NotFoundRoute() {

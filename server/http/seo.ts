@@ -1,0 +1,99 @@
+import express, { type Router } from "express";
+import type { Logger } from "pino";
+import type { ServerBuild } from "react-router";
+import type { ContentType } from "../../src/content/types.ts";
+import type { SiteServices } from "../../src/services.ts";
+
+/** The route templates whose pages come from content, and the entries that fill them. */
+const contentRoutes: Record<string, { contentType: ContentType; dateField?: string }> = {
+  "service/:slug": { contentType: "singleServices" },
+  "post/:slug": { contentType: "blogPost", dateField: "blogPostDate" },
+  "project/:slug": { contentType: "singleProject", dateField: "date" },
+};
+
+/** Paths for operators and machines, kept out of search engines. */
+const privatePaths = ["/status", "/status.json", "/metrics", "/healthz", "/readyz"];
+
+export interface SitemapEntry {
+  path: string;
+  lastModified?: string;
+}
+
+/** The route table's pages that have no parameters (the 404 catch-all and content routes aside). */
+export function staticPaths(routes: ServerBuild["routes"]): string[] {
+  const paths: string[] = [];
+  for (const route of Object.values(routes)) {
+    if (!route || route.id === "root") continue;
+    if (route.index) paths.push("/");
+    else if (route.path && !route.path.includes(":") && !route.path.includes("*")) paths.push(`/${route.path}`);
+  }
+  return paths.sort();
+}
+
+export async function sitemapEntries(routes: ServerBuild["routes"], content: SiteServices["content"]) {
+  const entries: SitemapEntry[] = staticPaths(routes).map((path) => ({ path }));
+  const templates = Object.values(routes).flatMap((route) => (route?.path ? [route.path] : []));
+  for (const template of templates) {
+    const source = contentRoutes[template];
+    if (!source) continue;
+    const select = ["fields.slug", source.dateField && `fields.${source.dateField}`].filter(Boolean).join(",");
+    const result = await content.getEntries<Record<string, unknown>>({ content_type: source.contentType, select });
+    for (const entry of result.items) {
+      const slug = entry.fields.slug;
+      if (typeof slug !== "string" || slug === "") continue;
+      const date = source.dateField ? entry.fields[source.dateField] : undefined;
+      entries.push({
+        path: `/${template.replace(":slug", encodeURIComponent(slug))}`,
+        lastModified: typeof date === "string" ? date.slice(0, 10) : undefined,
+      });
+    }
+  }
+  return entries;
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c);
+
+export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
+  const urls = entries.map((entry) => {
+    const lastmod = entry.lastModified ? `<lastmod>${escapeXml(entry.lastModified)}</lastmod>` : "";
+    return `  <url><loc>${escapeXml(origin + entry.path)}</loc>${lastmod}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}
+
+export function robotsTxt(origin: string): string {
+  return [
+    "User-agent: *",
+    "Allow: /",
+    ...privatePaths.map((path) => `Disallow: ${path}`),
+    "",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
+}
+
+/** robots.txt and sitemap.xml, built from the route table and the content's slugs, with SITE_URL as origin. */
+export function seoFiles(deps: {
+  site: SiteServices;
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  logger: Logger;
+}): Router {
+  const router = express.Router();
+  const origin = deps.site.settings.siteUrl;
+  router.get("/robots.txt", (_req, res) => {
+    res.set("Cache-Control", "public, max-age=3600").type("text/plain").send(robotsTxt(origin));
+  });
+  router.get("/sitemap.xml", async (_req, res) => {
+    try {
+      const build = typeof deps.build === "function" ? await deps.build() : deps.build;
+      const entries = await sitemapEntries(build.routes, deps.site.content);
+      res.set("Cache-Control", "public, max-age=3600").type("application/xml").send(sitemapXml(origin, entries));
+    } catch (error) {
+      // A partial sitemap would tell crawlers less than the truth; ask them to come back instead.
+      deps.logger.warn({ err: error }, "sitemap: content unavailable");
+      res.set("Retry-After", "60").status(503).type("text/plain").send("The sitemap is unavailable; try again soon.");
+    }
+  });
+  return router;
+}

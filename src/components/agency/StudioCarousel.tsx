@@ -1,0 +1,46 @@
+import { Suspense } from "react";
+import { Await } from "react-router";
+import type { Asset } from "../../content/types.ts";
+import { Carousel } from "../Carousel.tsx";
+import { ContentImage } from "../ContentImage.tsx";
+import { SectionHeading } from "../SectionHeading.tsx";
+import styles from "./agency.module.css";
+
+/**
+ * The homePage carousel's images (spec §7: "Home and about carousel"), streamed in. Until they arrive, and
+ * if they never do (spec §8), a placeholder holds their place.
+ */
+export function StudioCarousel({ images }: { images: Promise<Asset[] | undefined> }) {
+  return (
+    <section className={styles.section} aria-labelledby="studio-title">
+      <SectionHeading id="studio-title" label="Recent work">
+        A few things we're proud of
+      </SectionHeading>
+      <Suspense fallback={<CarouselPlaceholder />}>
+        <Await resolve={images}>
+          {(assets) =>
+            assets && assets.length > 0 ? (
+              <Carousel
+                label="Recent work"
+                slideClassName={styles.studioSlide}
+                slides={assets.map((asset) => (
+                  <ContentImage key={asset.sys.id} asset={asset} sizes="(min-width: 64rem) 56rem, 85vw" />
+                ))}
+              />
+            ) : (
+              <CarouselPlaceholder />
+            )
+          }
+        </Await>
+      </Suspense>
+    </section>
+  );
+}
+
+function CarouselPlaceholder() {
+  return (
+    <div className={styles.placeholder} role="status">
+      <span className="visually-hidden">Loading images…</span>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * After a deploy, a visitor still on the old build asks for route chunks that no longer exist. Rather than
+ * leave them on a broken page, we load the page they were going to afresh, once (docs/decisions/0055).
+ */
+
+/** Spec §9: a route chunk may take up to 120 seconds to load before we give up on it. */
+export const chunkLoadTimeoutMs = 120_000;
+/** React Router reloads the page it is on when a route module fails; we pick that reload up this soon after. */
+const resumeWindowMs = 10_000;
+const pendingKey = "chunk-reload:pending";
+const reloadedKey = "chunk-reload:reloaded";
+
+export type StorageLike = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
+interface PendingNavigation {
+  from: string;
+  to: string;
+  at: number;
+}
+
+function read<T>(storage: StorageLike, key: string): T | undefined {
+  try {
+    const value = storage.getItem(key);
+    return value ? (JSON.parse(value) as T) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function write(storage: StorageLike, key: string, value: unknown) {
+  try {
+    storage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage can be full or switched off; then we simply do not reload.
+  }
+}
+
+/**
+ * Whether to load `target` with a full page load now: yes the first time, no if we already did so for the
+ * same target within the timeout (a second failure shows the error screen instead of reloading forever).
+ */
+export function claimReload(storage: StorageLike, target: string, now: number): boolean {
+  const last = read<{ to: string; at: number }>(storage, reloadedKey);
+  if (last && last.to === target && now - last.at < chunkLoadTimeoutMs) return false;
+  write(storage, reloadedKey, { to: target, at: now });
+  return true;
+}
+
+/** Remembers, as the page unloads mid-navigation, where the visitor was going. */
+export function rememberPendingNavigation(storage: StorageLike, from: string, to: string, now: number) {
+  write(storage, pendingKey, { from, to, at: now } satisfies PendingNavigation);
+}
+
+/**
+ * At start-up: if the previous page reloaded itself mid-navigation (React Router does so when a route module
+ * fails to load), the page the visitor was going to; otherwise undefined.
+ */
+export function resumeTarget(storage: StorageLike, currentHref: string, now: number): string | undefined {
+  const pending = read<PendingNavigation>(storage, pendingKey);
+  try {
+    storage.removeItem(pendingKey);
+  } catch {}
+  if (!pending || pending.from !== currentHref || pending.to === currentHref) return undefined;
+  if (now - pending.at > resumeWindowMs) return undefined;
+  return claimReload(storage, pending.to, now) ? pending.to : undefined;
+}
+
+let navigationTarget: string | undefined;
+
+/** The URL of the client-side navigation in progress, kept by the root route for the error listeners. */
+export function setNavigationTarget(target: string | undefined) {
+  navigationTarget = target;
+}
+
+export function getNavigationTarget(): string | undefined {
+  return navigationTarget;
+}
+
+const noStorage: StorageLike = { getItem: () => null, setItem: () => {}, removeItem: () => {} };
+
+/** sessionStorage, or a stand-in that remembers nothing where the browser blocks it. */
+export function sessionStore(): StorageLike {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return noStorage;
+  }
+}

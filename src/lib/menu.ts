@@ -1,0 +1,50 @@
+import { site } from "../site.ts";
+
+/** The site menu (spec §2): seven links in this order; Shop leaves the site in a new tab. */
+export interface MenuLink {
+  label: string;
+  to: string;
+  external?: boolean;
+}
+
+export const menuLinks: readonly MenuLink[] = [
+  { label: "Home", to: "/" },
+  { label: "Our Work", to: "/projects" },
+  { label: "Services", to: "/services" },
+  { label: "News", to: "/news" },
+  { label: "Agency", to: "/about" },
+  { label: "Shop", to: site.shopUrl, external: true },
+  { label: "Contact", to: "/contact" },
+];
+
+/** Why the menu closed; it decides where keyboard focus goes next. */
+export type CloseReason = "close-button" | "escape" | "link" | "scroll" | "route-change";
+
+export interface MenuState {
+  open: boolean;
+  /** Where focus should move once the change is drawn: into the menu, back to the toggle, or nowhere. */
+  focus: "menu" | "toggle" | "none";
+}
+
+export type MenuEvent = { type: "toggle" } | { type: "close"; reason: CloseReason };
+
+export const closedMenu: MenuState = { open: false, focus: "none" };
+
+/** Spec §4: closed/open; opens by the toggle, closes by the close button, a link, scroll, Escape (and routing). */
+export function menuReducer(state: MenuState, event: MenuEvent): MenuState {
+  if (event.type === "toggle") {
+    return state.open ? { open: false, focus: "toggle" } : { open: true, focus: "menu" };
+  }
+  if (!state.open) return state;
+  switch (event.reason) {
+    case "close-button":
+    case "escape":
+      return { open: false, focus: "toggle" };
+    case "scroll":
+      // The visitor is reading the page, not the menu: leave focus alone unless it was inside the menu.
+      return { open: false, focus: "none" };
+    case "link":
+    case "route-change":
+      return { open: false, focus: "none" };
+  }
+}

@@ -1,0 +1,87 @@
+import { serviceSlugs } from "./services-catalogue.ts";
+
+/**
+ * Legacy paths of the old site and their new homes (spec §2 "Redirects", docs/decisions/0052-legacy-redirects.md).
+ * One table, read by the server (301 before React Router) and by the catch-all route (a replace redirect on
+ * client-side navigation). Pure: no I/O, safe in the browser bundle.
+ */
+
+/** Old pages that moved one for one. */
+export const movedPages: Readonly<Record<string, string>> = {
+  "/about-us-agency": "/about",
+  "/our-clients": "/about",
+  "/contact-us": "/contact",
+  "/arrange-a-callback": "/contact",
+  "/blog": "/news",
+  "/terms-conditions": "/terms",
+  "/portfolio": "/projects",
+};
+
+/** Project slugs the old /portfolio/{slug} pages had; each lives on at /project/{slug}. */
+export const legacyProjectSlugs: readonly string[] = [
+  "dennis-group",
+  "adidas",
+  "best-of-south-west-ldn",
+  "drivenmedia",
+  "prym-health",
+  "sc-johnson",
+  "vetcare-at-home",
+  "percys-pet-products",
+  "project-wingman",
+  "propfirmtrader",
+  "branding",
+  "warmies",
+  "bowmer-kirkland",
+];
+
+/** Articles the old site published at the root (/{slug}); each lives on at /post/{slug}. */
+export const legacyArticleSlugs: readonly string[] = [
+  "why-your-logo-is-not-your-brand",
+  "how-much-does-a-website-cost",
+  "five-signs-your-website-needs-a-redesign",
+  "packaging-that-sells-itself",
+  "what-is-ux-design",
+];
+
+const projectSlugs = new Set(legacyProjectSlugs);
+const services = new Set(serviceSlugs);
+const articles = new Set(legacyArticleSlugs);
+
+/**
+ * The normalised form of a path: repeated slashes collapsed (so "//host" can never become an off-site
+ * redirect) and any trailing slash dropped.
+ */
+export function normalisePath(pathname: string): string {
+  const collapsed = pathname.replace(/\/{2,}/g, "/");
+  return collapsed.length > 1 ? collapsed.replace(/\/+$/, "") : collapsed;
+}
+
+/** Where a legacy path lives now, for a normalised, lower-case path; undefined when it is not legacy. */
+function newHome(path: string): string | undefined {
+  const moved = movedPages[path];
+  if (moved) return moved;
+  const [, first, second, ...rest] = path.split("/");
+  if (!first) return undefined;
+  if (first === "portfolio") {
+    return second && rest.length === 0 && projectSlugs.has(second) ? `/project/${second}` : "/projects";
+  }
+  if (first === "services" && second) {
+    return rest.length === 0 && services.has(second) ? `/service/${second}` : "/services";
+  }
+  if (second === undefined && services.has(first)) return `/service/${first}`;
+  if (second === undefined && articles.has(first)) return `/post/${first}`;
+  return undefined;
+}
+
+/**
+ * The redirect target for a request URL (path and query), or undefined when the URL is already where it
+ * belongs. Legacy paths go to their new home; a trailing slash or doubled slash is tidied away. The query
+ * string always travels with the redirect.
+ */
+export function redirectFor(url: string): string | undefined {
+  // A bare path is pinned to a host first, so "//host/x" stays a path; the parser also turns "\\" into "/".
+  const parsed = /^[a-z][a-z\d+.-]*:/i.test(url) ? new URL(url) : new URL(`http://localhost/${url.replace(/^\//, "")}`);
+  const path = normalisePath(parsed.pathname);
+  const target = newHome(path.toLowerCase()) ?? (path === parsed.pathname ? undefined : path);
+  return target === undefined ? undefined : `${target}${parsed.search}`;
+}
