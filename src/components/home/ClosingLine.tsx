@@ -1,0 +1,13 @@
+import { Reveal } from "../Reveal.tsx";
+import styles from "./ClosingLine.module.css";
+
+/** Section 10: the line the page ends on. */
+export function ClosingLine() {
+  return (
+    <section className={styles.closing} aria-label="Our motto">
+      <Reveal className="container">
+        <p className={styles.line}>There are three responses to a piece of design - yes, no, and wow!</p>
+      </Reveal>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import type { CSSProperties } from "react";
+import { Link } from "react-router";
+import type { ProjectTile } from "../../content/home-page.ts";
+import { ContentImage } from "../ContentImage.tsx";
+import styles from "./ProjectTiles.module.css";
+
+/**
+ * Section 3: the client project tiles. Hovering or focusing a tile shows its client and short description;
+ * on screens without hover they show all the time. Arriving from home, a project page shows no prev/next.
+ */
+export function ProjectTiles({ projects }: { projects: ProjectTile[] | null }) {
+  return (
+    <section className={styles.work} aria-labelledby="work-title">
+      <div className="container">
+        <h2 id="work-title" className="visually-hidden">
+          Client projects
+        </h2>
+        {projects === null ? (
+          <div className={styles.placeholder} role="status" aria-busy="true">
+            <span className="visually-hidden">Loading our projects…</span>
+          </div>
+        ) : (
+          <ul className={styles.grid}>
+            {projects.map((project) => (
+              <li key={project.id} className={styles.item}>
+                <Link
+                  className={styles.tile}
+                  to={`/project/${project.slug}`}
+                  state={{ from: "home" }}
+                  style={{ "--tile-colour": project.colour } as CSSProperties}
+                >
+                  <ContentImage
+                    className={styles.image}
+                    asset={project.image}
+                    alt=""
+                    displayWidth={900}
+                    sizes="(min-width: 64rem) 50vw, (min-width: 40rem) 50vw, 100vw"
+                  />
+                  <span className={styles.overlay} data-tile-overlay="">
+                    <span className={styles.client}>{project.clientName}</span>
+                    <span className={styles.summary}>{project.summary}</span>
+                    <span className={styles.more} aria-hidden="true">
+                      View project →
+                    </span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
