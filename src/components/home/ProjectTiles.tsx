@@ -6,7 +6,8 @@ import styles from "./ProjectTiles.module.css";
 
 /**
  * Section 3: the client project tiles. Hovering or focusing a tile shows its client and short description;
- * on screens without hover they show all the time. Arriving from home, a project page shows no prev/next.
+ * on screens without hover they show all the time.
+ * No navigation state: arriving from home, a project page shows no previous/next (only the list sends them).
  */
 export function ProjectTiles({ projects }: { projects: ProjectTile[] | null }) {
   return (
@@ -26,7 +27,6 @@ export function ProjectTiles({ projects }: { projects: ProjectTile[] | null }) {
                 <Link
                   className={styles.tile}
                   to={`/project/${project.slug}`}
-                  state={{ from: "home" }}
                   style={{ "--tile-colour": project.colour } as CSSProperties}
                 >
                   <ContentImage
