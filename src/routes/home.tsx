@@ -46,8 +46,31 @@ function logged(what: string) {
   };
 }
 
+export const homeDescription = `${site.description} ${site.tagline}.`;
+
+export const homeKeywords = [
+  "design agency Derby",
+  "web design Derby",
+  "branding agency",
+  "graphic design",
+  "web development",
+  "digital marketing",
+  "UK design agency",
+];
+
 export function meta(_: Route.MetaArgs) {
-  return [{ title: homeTitle }, { name: "description", content: site.description }];
+  return [
+    { title: homeTitle },
+    { name: "description", content: homeDescription },
+    { name: "keywords", content: homeKeywords.join(", ") },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: site.name },
+    { property: "og:title", content: homeTitle },
+    { property: "og:description", content: homeDescription },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: homeTitle },
+    { name: "twitter:description", content: homeDescription },
+  ];
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
