@@ -33,8 +33,8 @@ test.describe("the ten sections", () => {
     const order = [
       main.getByRole("heading", { level: 1, name: "Say no to mediocre" }),
       main.getByRole("heading", { name: "Proudly Trusted By" }),
-      main.getByRole("link", { name: /View project/ }).first(),
-      main.getByRole("link", { name: "web development" }),
+      main.getByRole("region", { name: "Selected work" }).locator('a[href^="/project/"]').first(),
+      main.getByRole("link", { name: "web development", exact: true }),
       main.getByRole("region", { name: "Fresh from the studio" }).getByRole("link", { name: "View our work" }),
       main.getByRole("heading", { name: "Quintessential British Design" }),
       main.getByRole("link", { name: "Our Services" }),
@@ -111,7 +111,8 @@ test.describe("Proudly Trusted By", () => {
 });
 
 test.describe("project tiles", () => {
-  const tiles = (page: Page) => page.getByRole("region", { name: "Client projects" }).getByRole("link");
+  const tiles = (page: Page) =>
+    page.getByRole("region", { name: "Selected work" }).getByRole("listitem").getByRole("link");
 
   test("show the client and short description on hover", async ({ page }) => {
     await page.goto("/");

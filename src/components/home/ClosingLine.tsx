@@ -6,7 +6,9 @@ export function ClosingLine() {
   return (
     <section className={styles.closing} aria-label="Our motto">
       <Reveal className="container">
-        <p className={styles.line}>There are three responses to a piece of design - yes, no, and wow!</p>
+        <p className={styles.line}>
+          There are three responses to a piece of design - yes, no, and <span className={styles.wow}>wow!</span>
+        </p>
       </Reveal>
     </section>
   );

@@ -13,9 +13,14 @@ export function ProjectTiles({ projects }: { projects: ProjectTile[] | null }) {
   return (
     <section className={styles.work} aria-labelledby="work-title">
       <div className="container">
-        <h2 id="work-title" className="visually-hidden">
-          Client projects
-        </h2>
+        <div className={styles.head}>
+          <h2 id="work-title" className={styles.title}>
+            Selected work
+          </h2>
+          <Link className={styles.all} to="/projects">
+            All projects →
+          </Link>
+        </div>
         {projects === null ? (
           <div className={styles.placeholder} role="status" aria-busy="true">
             <span className="visually-hidden">Loading our projects…</span>

@@ -5,7 +5,9 @@ export interface TrustedClient {
   name: string;
   logo: { src: string; width: number; height: number };
   /** An internal project page (/project/{slug}) or the client's own site. */
-  href?: string;
+  href: string;
+  /** True when href leaves the site. */
+  external: boolean;
 }
 
 /**
@@ -43,8 +45,7 @@ function ClientLogo({ client }: { client: TrustedClient }) {
       decoding="async"
     />
   );
-  if (!client.href) return <span className={styles.plain}>{image}</span>;
-  if (client.href.startsWith("/")) {
+  if (!client.external) {
     return (
       <Link className={styles.link} to={client.href}>
         {image}
