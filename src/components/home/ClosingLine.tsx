@@ -7,7 +7,8 @@ export function ClosingLine() {
     <section className={styles.closing} aria-label="Our motto">
       <Reveal className="container">
         <p className={styles.line}>
-          There are three responses to a piece of design - yes, no, and <span className={styles.wow}>wow!</span>
+          There are three responses to a piece of <span className={styles.together}>design - yes,</span> no, and{" "}
+          <span className={styles.wow}>wow!</span>
         </p>
       </Reveal>
     </section>

@@ -5,8 +5,8 @@ import { ContentImage } from "../ContentImage.tsx";
 import styles from "./ProjectTiles.module.css";
 
 /**
- * Section 3: the client project tiles. Hovering or focusing a tile shows its client and short description;
- * on screens without hover they show all the time.
+ * Section 3: the client project tiles. Hovering or focusing a tile lays its client and short description over
+ * the cover; on screens without hover they sit under it all the time.
  * No navigation state: arriving from home, a project page shows no previous/next (only the list sends them).
  */
 export function ProjectTiles({ projects }: { projects: ProjectTile[] | null }) {
@@ -34,19 +34,23 @@ export function ProjectTiles({ projects }: { projects: ProjectTile[] | null }) {
                   to={`/project/${project.slug}`}
                   style={{ "--tile-colour": project.colour } as CSSProperties}
                 >
-                  <ContentImage
-                    className={styles.image}
-                    asset={project.image}
-                    alt=""
-                    displayWidth={900}
-                    sizes="(min-width: 64rem) 50vw, (min-width: 40rem) 50vw, 100vw"
-                  />
-                  <span className={styles.overlay} data-tile-overlay="">
+                  <span className={styles.frame}>
+                    <ContentImage
+                      className={styles.image}
+                      asset={project.image}
+                      alt=""
+                      displayWidth={900}
+                      sizes="(min-width: 64rem) 50vw, (min-width: 40rem) 50vw, 100vw"
+                    />
+                  </span>
+                  <span className="visually-hidden">
+                    {project.clientName}: {project.summary}
+                  </span>
+                  {/* Hidden from screen readers: they read the line above, whether or not the overlay shows. */}
+                  <span className={styles.overlay} data-tile-overlay="" aria-hidden="true">
                     <span className={styles.client}>{project.clientName}</span>
                     <span className={styles.summary}>{project.summary}</span>
-                    <span className={styles.more} aria-hidden="true">
-                      View project →
-                    </span>
+                    <span className={styles.more}>View project →</span>
                   </span>
                 </Link>
               </li>

@@ -71,7 +71,7 @@ export function TestimonialViewer({ testimonials }: { testimonials: readonly Tes
                   <p>{testimonial.quote}</p>
                 </blockquote>
                 <figcaption className={styles.caption}>
-                  {testimonial.role && <span className={styles.role}>{testimonial.role}</span>}
+                  {testimonial.role && `${testimonial.role}, `}
                   <span className={styles.company}>{testimonial.company}</span>
                 </figcaption>
               </figure>
