@@ -48,7 +48,7 @@ test.describe("the ten sections", () => {
     expect(tops).toEqual([...tops].sort((a, b) => a - b));
   });
 
-  test("has the spec's title, a description, keywords and social tags, and the home footer", async ({ page }) => {
+  test("has the spec's title, a description, keywords and social tags", async ({ page }) => {
     await page.goto("/");
     await expect(page).toHaveTitle("Design Agency Derby | Gritstone | Web Design • Branding • UK");
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /design agency in Derby/);

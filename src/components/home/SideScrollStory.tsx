@@ -58,6 +58,7 @@ export function SideScrollStory() {
           </div>
           {chapters.map((chapter, index) => (
             <article key={chapter.title} className={styles.panel} aria-labelledby={`story-step-${index + 1}`}>
+              <span className={styles.shape} data-shape={index + 1} aria-hidden="true" />
               <p className={styles.number} aria-hidden="true">
                 {String(index + 1).padStart(2, "0")}
               </p>
