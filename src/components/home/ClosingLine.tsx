@@ -1,0 +1,16 @@
+import { Reveal } from "../Reveal.tsx";
+import styles from "./ClosingLine.module.css";
+
+/** Section 10: the line the page ends on. */
+export function ClosingLine() {
+  return (
+    <section className={styles.closing} aria-label="Our motto">
+      <Reveal className="container">
+        <p className={styles.line}>
+          There are three responses to a piece of <span className={styles.together}>design - yes,</span> no, and{" "}
+          <span className={styles.wow}>wow!</span>
+        </p>
+      </Reveal>
+    </section>
+  );
+}

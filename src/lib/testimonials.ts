@@ -1,0 +1,61 @@
+/**
+ * The testimonial viewer's state (spec §4): the index moves by one per click or button press; the direction
+ * flips at either end; back is disabled on the first item and forward on the last; the desktop version
+ * starts on the last item (so its first click goes back).
+ */
+export type Direction = "back" | "forward";
+
+export interface TestimonialState {
+  count: number;
+  index: number;
+  /** Where a desktop click goes next; the cursor shows it. */
+  direction: Direction;
+}
+
+export type TestimonialAction =
+  /** A desktop click on the area: one step in the current direction. */
+  | { type: "step" }
+  | { type: "back" }
+  | { type: "forward" }
+  /** Start again, e.g. once the page knows it runs on a touch device. */
+  | { type: "reset"; device: "desktop" | "touch" };
+
+export function initialTestimonialState(count: number, device: "desktop" | "touch" = "desktop"): TestimonialState {
+  const index = device === "desktop" ? Math.max(count - 1, 0) : 0;
+  return { count, index, direction: directionAt(index, count, device === "desktop" ? "back" : "forward") };
+}
+
+export function canGoBack(state: TestimonialState): boolean {
+  return state.index > 0;
+}
+
+export function canGoForward(state: TestimonialState): boolean {
+  return state.index < state.count - 1;
+}
+
+export function testimonialReducer(state: TestimonialState, action: TestimonialAction): TestimonialState {
+  switch (action.type) {
+    case "reset":
+      return initialTestimonialState(state.count, action.device);
+    case "step":
+      return moveTo(state, state.index + (state.direction === "back" ? -1 : 1));
+    case "back":
+      return canGoBack(state) ? moveTo(state, state.index - 1) : state;
+    case "forward":
+      return canGoForward(state) ? moveTo(state, state.index + 1) : state;
+  }
+}
+
+function moveTo(state: TestimonialState, index: number): TestimonialState {
+  if (state.count < 2) return state;
+  const clamped = Math.min(Math.max(index, 0), state.count - 1);
+  return { ...state, index: clamped, direction: directionAt(clamped, state.count, state.direction) };
+}
+
+/** At either end the only way is back the other way. */
+function directionAt(index: number, count: number, current: Direction): Direction {
+  if (count < 2) return current;
+  if (index === 0) return "forward";
+  if (index === count - 1) return "back";
+  return current;
+}
