@@ -1,10 +1,67 @@
+import { useNavigation } from "react-router";
+import { LoadingPlaceholder } from "../components/LoadingPlaceholder.tsx";
+import { CategoryFilter } from "../components/news/CategoryFilter.tsx";
+import { PostGrid } from "../components/news/PostCard.tsx";
+import { isUnavailable, loadContentPage } from "../content/page-load.ts";
+import { blogCategories, categoryParam, postList } from "../content/pages.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/news";
+import styles from "./news.module.css";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: `News | ${site.name}` }];
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const category = categoryParam(new URL(request.url));
+  return loadContentPage(context, async (content) => {
+    const [categories, posts] = await Promise.all([blogCategories(content), postList(content, category)]);
+    return { categories, category, posts };
+  });
 }
 
-export default function Page() {
-  return <h1>News</h1>;
+export function meta(_: Route.MetaArgs) {
+  return [
+    { title: `News | ${site.name}` },
+    {
+      name: "description",
+      content: `Launches, lessons and strong opinions on design, branding and the web from ${site.name}, a design agency in Derby.`,
+    },
+  ];
+}
+
+export default function News({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const reloading = navigation.state === "loading" && navigation.location.pathname === "/news";
+  return (
+    <div className="container">
+      <header className={styles.header}>
+        <p className={styles.eyebrow}>From the studio</p>
+        <h1 className={styles.title}>News</h1>
+        <p className={styles.lede}>
+          Launches, lessons and strong opinions on design, branding and the web. Written in Derby, no filler.
+        </p>
+      </header>
+      {isUnavailable(loaderData) ? (
+        <LoadingPlaceholder label="Loading articles…" />
+      ) : (
+        <>
+          <CategoryFilter categories={loaderData.categories} selected={loaderData.category} />
+          <section className={styles.list} aria-labelledby="articles-heading" aria-busy={reloading}>
+            <h2 id="articles-heading" className="visually-hidden">
+              {loaderData.category ? `Articles in ${loaderData.category}` : "All articles"}
+            </h2>
+            <p className={styles.count} role="status">
+              {countLine(loaderData.posts.length, loaderData.category)}
+            </p>
+            {loaderData.posts.length > 0 && (
+              <PostGrid posts={loaderData.posts} leadFirst={!loaderData.category} headingLevel={3} />
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+function countLine(count: number, category?: string) {
+  if (count === 0) return category ? `No articles in ${category} yet.` : "No articles yet.";
+  const articles = count === 1 ? "1 article" : `${count} articles`;
+  return category ? `${articles} in ${category}` : articles;
 }

@@ -1,10 +1,112 @@
+import { Suspense } from "react";
+import { Await, Link } from "react-router";
+import { ContentImage } from "../components/ContentImage.tsx";
+import { LoadingPlaceholder } from "../components/LoadingPlaceholder.tsx";
+import { PostGrid } from "../components/news/PostCard.tsx";
+import { ContentsSidebar } from "../components/post/ContentsSidebar.tsx";
+import { contentsOf, headingIds } from "../content/outline.ts";
+import { isUnavailable, loadContentPage, notFound } from "../content/page-load.ts";
+import { postBySlug, relatedPosts } from "../content/pages.ts";
+import { RichText } from "../content/rich-text.tsx";
+import { formatDate } from "../lib/dates.ts";
+import { readTimeLabel, readTimeMinutes } from "../lib/read-time.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/post";
+import styles from "./post.module.css";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: `Article | ${site.name}` }];
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return loadContentPage(context, async (content) => {
+    const entry = await postBySlug(content, params.slug);
+    if (!entry) notFound();
+    const post = entry.fields;
+    return {
+      post,
+      readMinutes: readTimeMinutes([post.blogIntro, post.blogText]),
+      // Streams in after the article; its placeholder shows until then.
+      related: relatedPosts(content, params.slug),
+    };
+  });
 }
 
-export default function Page() {
-  return <h1>Article</h1>;
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData || isUnavailable(loaderData)) return [{ title: `News | ${site.name}` }];
+  const { post } = loaderData;
+  const title = post.seoTitle ?? `${post.blogTitle} | ${site.name}`;
+  const image = (post.blogFeaturedImage ?? post.blogHero?.[0])?.fields.file.url;
+  return [
+    { title },
+    { name: "description", content: post.seoDescription ?? "" },
+    { name: "keywords", content: (post.seoKeywords ?? []).join(", ") },
+    { property: "og:type", content: "article" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: post.seoDescription ?? "" },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+  ];
+}
+
+export default function Post({ loaderData }: Route.ComponentProps) {
+  if (isUnavailable(loaderData)) {
+    return (
+      <div className="container">
+        <LoadingPlaceholder label="Loading the article…" lines={6} />
+      </div>
+    );
+  }
+  const { post, readMinutes, related } = loaderData;
+  const documents = [post.blogIntro, post.blogText];
+  const ids = headingIds(documents);
+  const contents = contentsOf(documents, ids);
+  const category = post.blogCategory?.[0];
+  const hero = post.blogHero?.[0] ?? post.blogFeaturedImage;
+
+  return (
+    <>
+      <article className={styles.post}>
+        <header className={`container ${styles.header}`}>
+          {category && (
+            <p className={styles.category}>
+              <Link to={`/news?${new URLSearchParams({ category })}`}>{category}</Link>
+            </p>
+          )}
+          <h1 className={styles.title}>{post.blogTitle}</h1>
+          <p className={styles.meta}>
+            <time dateTime={post.blogPostDate}>{formatDate(post.blogPostDate)}</time>
+            <span aria-hidden="true">·</span>
+            <span>{readTimeLabel(readMinutes)}</span>
+          </p>
+        </header>
+        {hero && (
+          <div className={`container ${styles.hero}`}>
+            <ContentImage asset={hero} priority sizes="(min-width: 1440px) 1344px, 100vw" displayWidth={1400} />
+          </div>
+        )}
+        <div className={`container ${styles.layout}`}>
+          {contents.length > 0 && (
+            <aside className={styles.aside}>
+              <ContentsSidebar entries={contents} />
+            </aside>
+          )}
+          <div className={styles.article}>
+            <RichText document={post.blogIntro} headingIds={ids} className={styles.intro} />
+            {post.blogInternalImage?.map((image) => (
+              <figure key={image.sys.id} className={styles.internalImage}>
+                <ContentImage asset={image} sizes="(min-width: 1024px) 70ch, 100vw" displayWidth={1100} />
+              </figure>
+            ))}
+            <RichText document={post.blogText} headingIds={ids} />
+          </div>
+        </div>
+      </article>
+      <section className={`container ${styles.related}`} aria-labelledby="related-heading">
+        <h2 id="related-heading" className={styles.relatedTitle}>
+          Other articles you may like...
+        </h2>
+        <Suspense fallback={<LoadingPlaceholder label="Loading more articles…" />}>
+          <Await resolve={related} errorElement={<LoadingPlaceholder label="Loading more articles…" />}>
+            {(posts) => <PostGrid posts={posts} headingLevel={3} />}
+          </Await>
+        </Suspense>
+      </section>
+    </>
+  );
 }

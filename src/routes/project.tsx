@@ -1,10 +1,115 @@
+import { LoadingPlaceholder } from "../components/LoadingPlaceholder.tsx";
+import { ProjectNavigation } from "../components/project/ProjectNavigation.tsx";
+import {
+  ImageSet,
+  ProjectArticle,
+  ProjectGallery,
+  ProjectHero,
+  ProjectIntro,
+  ProjectQuote,
+  ProjectText,
+} from "../components/project/ProjectSections.tsx";
+import type { ProjectFields } from "../content/model.ts";
+import { isUnavailable, loadContentPage, notFound } from "../content/page-load.ts";
+import { projectBySlug } from "../content/pages.ts";
+import { projectColours } from "../lib/colour.ts";
+import type { ChromeHandle } from "../lib/page-chrome.ts";
+import { projectChrome } from "../lib/project-chrome.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/project";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: `Project | ${site.name}` }];
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return loadContentPage(context, async (content) => {
+    const entry = await projectBySlug(content, params.slug);
+    if (!entry) notFound();
+    return { project: entry.fields };
+  });
 }
 
-export default function Page() {
-  return <h1>Project</h1>;
+export const handle: ChromeHandle = {
+  chrome: (data) => projectChrome((data as { project?: ProjectFields } | undefined)?.project),
+};
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData || isUnavailable(loaderData)) return [{ title: `Our Work | ${site.name}` }];
+  const { project } = loaderData;
+  const title = project.seoTitle ?? `${project.projectTitle} | ${site.name}`;
+  const description = project.seoDescription ?? project.heroContent ?? "";
+  const image = (project.featuredImage ?? project.heroBackground)?.fields.file.url;
+  return [
+    { title },
+    { name: "description", content: description },
+    { name: "keywords", content: (project.seoKeywords ?? []).join(", ") },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+  ];
+}
+
+export default function Project({ loaderData }: Route.ComponentProps) {
+  if (isUnavailable(loaderData)) {
+    return (
+      <div className="container">
+        <LoadingPlaceholder label="Loading the project…" lines={5} />
+      </div>
+    );
+  }
+  const { project } = loaderData;
+  return project.smallProject === "yes" ? <SmallProject project={project} /> : <FullProject project={project} />;
+}
+
+/** The full case study: every section the project has, in the order the story is told. */
+function FullProject({ project }: { project: ProjectFields }) {
+  const title = project.projectTitle;
+  return (
+    <ProjectArticle colours={projectColours(project.BackgroundColour)}>
+      <ProjectHero project={project} layout="full" absoluteHeader={project.absoluteHeader === "yes"} />
+      <ProjectIntro project={project} />
+      <ImageSet images={project.images} columns={2} label={`${title} images`} />
+      <ImageSet images={project.fullWidthImages} bleed columns={1} label={`${title} in full`} />
+      <ProjectText id="the-brief" title="The brief" document={project.theBrief} />
+      <ImageSet images={project.fullWidthImages2} bleed columns={1} label={`More of ${title}`} />
+      <ProjectText id="the-work" document={project.contentSection} />
+      <ImageSet images={project.images3} columns={3} label={`${title} details`} />
+      <ImageSet images={project.images4?.slice(0, 2)} columns={2} label={`${title} side by side`} />
+      <ProjectGallery images={project.gallery} title={title} />
+      <ProjectQuote quote={project.quote} clientName={project.clientName} />
+      <ProjectText id="the-outcome" title="The outcome" document={project.theOutcome} />
+      <div className="container">
+        <ProjectNavigation slug={project.slug} />
+      </div>
+    </ProjectArticle>
+  );
+}
+
+/** A smaller job told briefly: hero, introduction, its pictures in one grid, the outcome. */
+function SmallProject({ project }: { project: ProjectFields }) {
+  const title = project.projectTitle;
+  const pictures = [
+    ...(project.images ?? []),
+    ...(project.fullWidthImages ?? []),
+    ...(project.fullWidthImages2 ?? []),
+    ...(project.images3 ?? []),
+    ...(project.images4 ?? []),
+    ...(project.gallery ?? []),
+  ];
+  const unique = pictures.filter((image, index) => pictures.findIndex((p) => p.sys.id === image.sys.id) === index);
+  return (
+    <ProjectArticle colours={projectColours(project.BackgroundColour)}>
+      <ProjectHero project={project} layout="small" absoluteHeader={project.absoluteHeader === "yes"} />
+      <ProjectIntro project={project} />
+      <ProjectText id="the-brief" title="The brief" document={project.theBrief} />
+      <ImageSet
+        images={unique.length > 0 ? unique : [project.featuredImage].filter(Boolean)}
+        columns={2}
+        label={`${title} images`}
+      />
+      <ProjectText id="the-work" document={project.contentSection} />
+      <ProjectQuote quote={project.quote} clientName={project.clientName} />
+      <ProjectText id="the-outcome" title="The outcome" document={project.theOutcome} />
+      <div className="container">
+        <ProjectNavigation slug={project.slug} />
+      </div>
+    </ProjectArticle>
+  );
 }

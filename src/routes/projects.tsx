@@ -1,10 +1,60 @@
+import { useNavigation } from "react-router";
+import { LoadingPlaceholder } from "../components/LoadingPlaceholder.tsx";
+import { ProjectFilter } from "../components/project/ProjectFilter.tsx";
+import { ProjectGrid } from "../components/project/ProjectGrid.tsx";
+import { isUnavailable, loadContentPage } from "../content/page-load.ts";
+import { categoryParam, projectCategories, projectList } from "../content/pages.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/projects";
+import styles from "./projects.module.css";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: `Our Work | ${site.name}` }];
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const category = categoryParam(new URL(request.url));
+  return loadContentPage(context, async (content) => {
+    const [categories, projects] = await Promise.all([projectCategories(content), projectList(content, category)]);
+    return { categories, category, projects };
+  });
 }
 
-export default function Page() {
-  return <h1>Our Work</h1>;
+export function meta(_: Route.MetaArgs) {
+  return [
+    { title: `Our Work | ${site.name}` },
+    {
+      name: "description",
+      content: `Branding, web design and campaigns ${site.name} has made for brands in Derby, across the UK and worldwide.`,
+    },
+  ];
+}
+
+export default function Projects({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const reloading = navigation.state === "loading" && navigation.location.pathname === "/projects";
+  return (
+    <div className="container">
+      <header className={styles.header}>
+        <p className={styles.eyebrow}>Our work</p>
+        <h1 className={styles.title}>Work we're proud to put our name to.</h1>
+      </header>
+      {isUnavailable(loaderData) ? (
+        <LoadingPlaceholder label="Loading projects…" />
+      ) : (
+        <>
+          <div className={styles.toolbar}>
+            <ProjectFilter categories={loaderData.categories} selected={loaderData.category} />
+            <p className={styles.count} role="status">
+              {countLine(loaderData.projects.length)}
+            </p>
+          </div>
+          <section className={styles.list} aria-label="Projects" aria-busy={reloading}>
+            <ProjectGrid key={loaderData.category ?? ""} projects={loaderData.projects} />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+function countLine(count: number) {
+  if (count === 0) return "No projects in this category yet.";
+  return count === 1 ? "1 project" : `${count} projects`;
 }

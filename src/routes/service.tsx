@@ -1,10 +1,76 @@
+import { Suspense } from "react";
+import { Await } from "react-router";
+import { LoadingPlaceholder } from "../components/LoadingPlaceholder.tsx";
+import { ProjectGrid } from "../components/project/ProjectGrid.tsx";
+import {
+  ServiceAccordions,
+  ServiceCarousel,
+  ServiceHero,
+  ServiceImagePair,
+  ServiceStatement,
+  ServiceStats,
+  ServiceTexts,
+} from "../components/service/ServiceSections.tsx";
+import { isUnavailable, loadContentPage, notFound } from "../content/page-load.ts";
+import { latestProjectsFor, serviceBySlug } from "../content/pages.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/service";
+import styles from "./service.module.css";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: `Service | ${site.name}` }];
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return loadContentPage(context, async (content) => {
+    const entry = await serviceBySlug(content, params.slug);
+    if (!entry) notFound();
+    const service = entry.fields;
+    // Streams in after the page; its placeholder shows until then.
+    return { service, latestProjects: latestProjectsFor(content, service) };
+  });
 }
 
-export default function Page() {
-  return <h1>Service</h1>;
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData || isUnavailable(loaderData)) return [{ title: `Services | ${site.name}` }];
+  const { service } = loaderData;
+  const title = service.seoTitle ?? `${service.title} | ${site.name}`;
+  const description = service.seoDescription ?? service.subHeading ?? "";
+  const image = service.servicesHero?.fields.file.url;
+  return [
+    { title },
+    { name: "description", content: description },
+    { name: "keywords", content: (service.seoKeywords ?? []).join(", ") },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+  ];
+}
+
+export default function Service({ loaderData }: Route.ComponentProps) {
+  if (isUnavailable(loaderData)) {
+    return (
+      <div className="container">
+        <LoadingPlaceholder label="Loading the service…" lines={5} />
+      </div>
+    );
+  }
+  const { service, latestProjects } = loaderData;
+  return (
+    <div className={styles.service}>
+      <ServiceHero service={service} />
+      <ServiceStats service={service} />
+      <ServiceImagePair service={service} />
+      <ServiceTexts service={service} />
+      <ServiceAccordions service={service} />
+      <ServiceStatement statement={service.mainStatement} />
+      <ServiceCarousel service={service} />
+      <section className="container" aria-labelledby="latest-projects">
+        <h2 id="latest-projects" className={styles.sectionTitle}>
+          Latest projects
+        </h2>
+        <Suspense fallback={<LoadingPlaceholder label="Loading projects…" />}>
+          <Await resolve={latestProjects} errorElement={<LoadingPlaceholder label="Loading projects…" />}>
+            {(projects) => <ProjectGrid projects={projects} fromProjectList={false} />}
+          </Await>
+        </Suspense>
+      </section>
+    </div>
+  );
 }

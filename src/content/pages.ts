@@ -1,0 +1,181 @@
+import type { BlogPostFields, ProjectFields, ServiceFields } from "./model.ts";
+import { slugify } from "./outline.ts";
+import type { ContentReader, Entry } from "./types.ts";
+
+/**
+ * The reads behind the news, article, project and service pages, each with exactly the query of spec §7.
+ * Pages receive only what they show, so no rich text travels to the browser for a list.
+ */
+
+export const newestFirst = "-fields.blogPostDate";
+export const byProjectTitle = "fields.projectTitle";
+/** Related posts (spec §9: 3). */
+export const relatedPostCount = 3;
+
+const byName = (a: string, b: string) => a.localeCompare(b, "en-GB", { sensitivity: "base" });
+
+/** Distinct values of a list field across entries, in alphabetical order. */
+export function distinctCategories(lists: Array<readonly string[] | undefined>): string[] {
+  const seen = new Map<string, string>();
+  for (const list of lists) {
+    for (const raw of list ?? []) {
+      const name = raw.trim();
+      if (name && !seen.has(name.toLowerCase())) seen.set(name.toLowerCase(), name);
+    }
+  }
+  return [...seen.values()].sort(byName);
+}
+
+/** A category from the query string: trimmed, bounded, or undefined for "All". */
+export function categoryParam(url: URL): string | undefined {
+  const value = url.searchParams.get("category")?.trim().slice(0, 100);
+  return value ? value : undefined;
+}
+
+// ---- Posts -------------------------------------------------------------------------------------------
+
+export interface PostCard {
+  id: string;
+  slug: string;
+  title: string;
+  category?: string;
+  date: string;
+  tags: string[];
+  image?: BlogPostFields["blogHero"][number];
+}
+
+export function postCard(entry: Entry<BlogPostFields>): PostCard {
+  const fields = entry.fields;
+  return {
+    id: entry.sys.id,
+    slug: fields.slug,
+    title: fields.blogTitle,
+    category: fields.blogCategory?.[0],
+    date: fields.blogPostDate,
+    tags: fields.blogTags ?? [],
+    image: fields.blogHero?.[0] ?? fields.blogFeaturedImage,
+  };
+}
+
+export async function blogCategories(content: ContentReader): Promise<string[]> {
+  const { items } = await content.getEntries<Pick<BlogPostFields, "blogCategory">>({
+    content_type: "blogPost",
+    select: "sys.id,fields.blogCategory",
+  });
+  return distinctCategories(items.map((item) => item.fields.blogCategory));
+}
+
+export async function postList(content: ContentReader, category?: string): Promise<PostCard[]> {
+  const { items } = await content.getEntries<BlogPostFields>({
+    content_type: "blogPost",
+    order: newestFirst,
+    ...(category ? { "fields.blogCategory": category } : {}),
+  });
+  return items.map(postCard);
+}
+
+export async function postBySlug(content: ContentReader, slug: string): Promise<Entry<BlogPostFields> | undefined> {
+  const { items } = await content.getEntries<BlogPostFields>({ content_type: "blogPost", "fields.slug": slug });
+  return items[0];
+}
+
+/**
+ * 'Other articles you may like...': the newest three posts other than this one. The spec's query asks for
+ * three; when this post is among them, one more is read past them (docs/decisions/0072).
+ */
+export async function relatedPosts(content: ContentReader, currentSlug: string): Promise<PostCard[]> {
+  const query = { content_type: "blogPost", order: newestFirst, limit: relatedPostCount } as const;
+  const { items } = await content.getEntries<BlogPostFields>(query);
+  const others = items.filter((item) => item.fields.slug !== currentSlug);
+  if (others.length < items.length) {
+    const more = await content.getEntries<BlogPostFields>({ ...query, limit: 1, skip: relatedPostCount });
+    others.push(...more.items.filter((item) => item.fields.slug !== currentSlug));
+  }
+  return others.slice(0, relatedPostCount).map(postCard);
+}
+
+// ---- Projects ----------------------------------------------------------------------------------------
+
+export interface ProjectTile {
+  id: string;
+  slug: string;
+  title: string;
+  clientName: string;
+  summary: string;
+  categories: string[];
+  services: string[];
+  date: string;
+  image?: ProjectFields["featuredImage"];
+}
+
+export function projectTile(entry: Entry<ProjectFields>): ProjectTile {
+  const fields = entry.fields;
+  return {
+    id: entry.sys.id,
+    slug: fields.slug,
+    title: fields.projectTitle,
+    clientName: fields.clientName ?? fields.projectTitle,
+    summary: fields.heroContent ?? "",
+    categories: fields.category ?? [],
+    services: fields.services ?? [],
+    date: fields.date,
+    image: fields.featuredImage,
+  };
+}
+
+export async function projectCategories(content: ContentReader): Promise<string[]> {
+  const { items } = await content.getEntries<Pick<ProjectFields, "category">>({
+    content_type: "singleProject",
+    select: "sys.id,fields.category",
+  });
+  return distinctCategories(items.map((item) => item.fields.category));
+}
+
+export async function projectList(content: ContentReader, category?: string): Promise<ProjectTile[]> {
+  const { items } = await content.getEntries<ProjectFields>({
+    content_type: "singleProject",
+    order: byProjectTitle,
+    ...(category ? { "fields.category": category } : {}),
+  });
+  return items.map(projectTile);
+}
+
+export async function projectBySlug(content: ContentReader, slug: string): Promise<Entry<ProjectFields> | undefined> {
+  const { items } = await content.getEntries<ProjectFields>({ content_type: "singleProject", "fields.slug": slug });
+  return items[0];
+}
+
+// ---- Services ----------------------------------------------------------------------------------------
+
+/** Projects on a service page. */
+export const serviceProjectCount = 4;
+
+export async function serviceBySlug(content: ContentReader, slug: string): Promise<Entry<ServiceFields> | undefined> {
+  const { items } = await content.getEntries<ServiceFields>({ content_type: "singleServices", "fields.slug": slug });
+  return items[0];
+}
+
+/**
+ * A service page's latest projects: the newest that list this service among their services, topped up with
+ * the newest of the rest so the row is always full (docs/decisions/0075).
+ */
+export async function latestProjectsFor(
+  content: ContentReader,
+  service: Pick<ServiceFields, "slug" | "title">,
+): Promise<ProjectTile[]> {
+  const { items } = await content.getEntries<ProjectFields>({ content_type: "singleProject", order: "-fields.date" });
+  return pickServiceProjects(items.map(projectTile), service);
+}
+
+/** A project delivers a service when one of its services names it (by title or by the service's slug). */
+export function pickServiceProjects(
+  newestFirst: ProjectTile[],
+  service: Pick<ServiceFields, "slug" | "title">,
+  count = serviceProjectCount,
+) {
+  const names = new Set([slugify(service.title ?? ""), service.slug].filter(Boolean));
+  const matches = (tile: ProjectTile) => tile.services.some((name) => names.has(slugify(name)));
+  const matching = newestFirst.filter(matches);
+  const rest = newestFirst.filter((tile) => !matches(tile));
+  return [...matching, ...rest].slice(0, count);
+}
