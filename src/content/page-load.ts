@@ -1,39 +1,56 @@
-import { data, type RouterContextProvider } from "react-router";
+import { data, isRouteErrorResponse, type RouterContextProvider } from "react-router";
 import { servicesContext } from "../context.ts";
-import type { ContentReader } from "./types.ts";
+import type { BlogPostFields, HomePageFields, ProjectFields, ServiceFields } from "./model.ts";
+import type { ContentQuery, ContentType, Entry } from "./types.ts";
 
 /**
- * How a content page's loader reads (spec §4, §8): when the content source fails, the page keeps its loading
- * placeholder, served with HTTP 503 and Retry-After rather than an error page. Deliberate answers thrown by
- * the read (404 for an unknown slug) pass through untouched.
- * TODO(content-engine): replace with the content service's own loader helper once it is on main.
+ * Interim stand-in, with the same names and behaviour, for the content engine's loader helpers
+ * (src/content/load.ts on the content-engine branch): when content cannot be had, loaders throw a 503 with
+ * Retry-After that the ErrorBoundary draws as the loading placeholder (spec §8); an unknown slug throws 404.
+ * TODO(content-engine): import from ./load.ts once it is on main and delete this file.
  */
-export interface ContentUnavailable {
-  unavailable: true;
+
+interface FieldsByType {
+  blogPost: BlogPostFields;
+  singleProject: ProjectFields;
+  singleServices: ServiceFields;
+  homePage: HomePageFields;
+}
+type EntryOf<T extends ContentType> = Entry<FieldsByType[T]>;
+type QueryOf<T extends ContentType> = ContentQuery & { content_type: T };
+type LoadContext = Readonly<RouterContextProvider>;
+
+const unavailableReason = "content-unavailable";
+
+export function contentUnavailable() {
+  return data({ reason: unavailableReason }, { status: 503, headers: { "Retry-After": "30" } });
 }
 
-export async function loadContentPage<T>(
-  context: Readonly<RouterContextProvider>,
-  read: (content: ContentReader) => Promise<T>,
-) {
+export function isContentUnavailable(error: unknown): boolean {
+  return (
+    isRouteErrorResponse(error) &&
+    error.status === 503 &&
+    (error.data as { reason?: unknown } | null)?.reason === unavailableReason
+  );
+}
+
+export function loadContent<T extends ContentType>(
+  context: LoadContext,
+  query: QueryOf<T> & { select: string },
+): Promise<Entry<Partial<FieldsByType[T]>>[]>;
+export function loadContent<T extends ContentType>(context: LoadContext, query: QueryOf<T>): Promise<EntryOf<T>[]>;
+export async function loadContent<T extends ContentType>(context: LoadContext, query: QueryOf<T>) {
+  const { content } = context.get(servicesContext);
   try {
-    return await read(context.get(servicesContext).content);
-  } catch (error) {
-    if (isDeliberate(error)) throw error;
-    console.error("content unavailable", error);
-    return data<ContentUnavailable>({ unavailable: true }, { status: 503, headers: { "Retry-After": "30" } });
+    const { items } = await content.getEntries<FieldsByType[T]>(query);
+    return items;
+  } catch {
+    throw contentUnavailable();
   }
 }
 
-function isDeliberate(error: unknown): boolean {
-  return error instanceof Response || (error as { type?: string } | null)?.type === "DataWithResponseInit";
-}
-
-/** The 404 page for content that does not exist (the root ErrorBoundary draws it). */
-export function notFound(): never {
-  throw data(null, { status: 404 });
-}
-
-export function isUnavailable(value: unknown): value is ContentUnavailable {
-  return (value as Partial<ContentUnavailable> | null)?.unavailable === true;
+export async function loadEntry<T extends ContentType>(context: LoadContext, query: QueryOf<T>): Promise<EntryOf<T>> {
+  const [entry] = await loadContent(context, { ...query, limit: 1 });
+  if (!entry) throw data(null, { status: 404, statusText: "Not Found" });
+  return entry;
 }

@@ -1,6 +1,10 @@
+import type { RouterContextProvider } from "react-router";
 import type { BlogPostFields, ProjectFields, ServiceFields } from "./model.ts";
 import { slugify } from "./outline.ts";
-import type { ContentReader, Entry } from "./types.ts";
+import { loadContent, loadEntry } from "./page-load.ts";
+import type { Entry } from "./types.ts";
+
+type LoadContext = Readonly<RouterContextProvider>;
 
 /**
  * The reads behind the news, article, project and service pages, each with exactly the query of spec §7.
@@ -57,16 +61,13 @@ export function postCard(entry: Entry<BlogPostFields>): PostCard {
   };
 }
 
-export async function blogCategories(content: ContentReader): Promise<string[]> {
-  const { items } = await content.getEntries<Pick<BlogPostFields, "blogCategory">>({
-    content_type: "blogPost",
-    select: "sys.id,fields.blogCategory",
-  });
+export async function blogCategories(context: LoadContext): Promise<string[]> {
+  const items = await loadContent(context, { content_type: "blogPost", select: "sys.id,fields.blogCategory" });
   return distinctCategories(items.map((item) => item.fields.blogCategory));
 }
 
-export async function postList(content: ContentReader, category?: string): Promise<PostCard[]> {
-  const { items } = await content.getEntries<BlogPostFields>({
+export async function postList(context: LoadContext, category?: string): Promise<PostCard[]> {
+  const items = await loadContent(context, {
     content_type: "blogPost",
     order: newestFirst,
     ...(category ? { "fields.blogCategory": category } : {}),
@@ -74,22 +75,22 @@ export async function postList(content: ContentReader, category?: string): Promi
   return items.map(postCard);
 }
 
-export async function postBySlug(content: ContentReader, slug: string): Promise<Entry<BlogPostFields> | undefined> {
-  const { items } = await content.getEntries<BlogPostFields>({ content_type: "blogPost", "fields.slug": slug });
-  return items[0];
+/** The article with this slug; none is the 404 page. */
+export function postBySlug(context: LoadContext, slug: string): Promise<Entry<BlogPostFields>> {
+  return loadEntry(context, { content_type: "blogPost", "fields.slug": slug });
 }
 
 /**
  * 'Other articles you may like...': the newest three posts other than this one. The spec's query asks for
  * three; when this post is among them, one more is read past them (docs/decisions/0072).
  */
-export async function relatedPosts(content: ContentReader, currentSlug: string): Promise<PostCard[]> {
+export async function relatedPosts(context: LoadContext, currentSlug: string): Promise<PostCard[]> {
   const query = { content_type: "blogPost", order: newestFirst, limit: relatedPostCount } as const;
-  const { items } = await content.getEntries<BlogPostFields>(query);
+  const items = await loadContent(context, query);
   const others = items.filter((item) => item.fields.slug !== currentSlug);
   if (others.length < items.length) {
-    const more = await content.getEntries<BlogPostFields>({ ...query, limit: 1, skip: relatedPostCount });
-    others.push(...more.items.filter((item) => item.fields.slug !== currentSlug));
+    const more = await loadContent(context, { ...query, limit: 1, skip: relatedPostCount });
+    others.push(...more.filter((item) => item.fields.slug !== currentSlug));
   }
   return others.slice(0, relatedPostCount).map(postCard);
 }
@@ -123,16 +124,13 @@ export function projectTile(entry: Entry<ProjectFields>): ProjectTile {
   };
 }
 
-export async function projectCategories(content: ContentReader): Promise<string[]> {
-  const { items } = await content.getEntries<Pick<ProjectFields, "category">>({
-    content_type: "singleProject",
-    select: "sys.id,fields.category",
-  });
+export async function projectCategories(context: LoadContext): Promise<string[]> {
+  const items = await loadContent(context, { content_type: "singleProject", select: "sys.id,fields.category" });
   return distinctCategories(items.map((item) => item.fields.category));
 }
 
-export async function projectList(content: ContentReader, category?: string): Promise<ProjectTile[]> {
-  const { items } = await content.getEntries<ProjectFields>({
+export async function projectList(context: LoadContext, category?: string): Promise<ProjectTile[]> {
+  const items = await loadContent(context, {
     content_type: "singleProject",
     order: byProjectTitle,
     ...(category ? { "fields.category": category } : {}),
@@ -140,9 +138,9 @@ export async function projectList(content: ContentReader, category?: string): Pr
   return items.map(projectTile);
 }
 
-export async function projectBySlug(content: ContentReader, slug: string): Promise<Entry<ProjectFields> | undefined> {
-  const { items } = await content.getEntries<ProjectFields>({ content_type: "singleProject", "fields.slug": slug });
-  return items[0];
+/** The project with this slug; none is the 404 page. */
+export function projectBySlug(context: LoadContext, slug: string): Promise<Entry<ProjectFields>> {
+  return loadEntry(context, { content_type: "singleProject", "fields.slug": slug });
 }
 
 // ---- Services ----------------------------------------------------------------------------------------
@@ -150,9 +148,9 @@ export async function projectBySlug(content: ContentReader, slug: string): Promi
 /** Projects on a service page. */
 export const serviceProjectCount = 4;
 
-export async function serviceBySlug(content: ContentReader, slug: string): Promise<Entry<ServiceFields> | undefined> {
-  const { items } = await content.getEntries<ServiceFields>({ content_type: "singleServices", "fields.slug": slug });
-  return items[0];
+/** The service with this slug; none is the 404 page. */
+export function serviceBySlug(context: LoadContext, slug: string): Promise<Entry<ServiceFields>> {
+  return loadEntry(context, { content_type: "singleServices", "fields.slug": slug });
 }
 
 /**
@@ -160,10 +158,10 @@ export async function serviceBySlug(content: ContentReader, slug: string): Promi
  * the newest of the rest so the row is always full (docs/decisions/0075).
  */
 export async function latestProjectsFor(
-  content: ContentReader,
+  context: LoadContext,
   service: Pick<ServiceFields, "slug" | "title">,
 ): Promise<ProjectTile[]> {
-  const { items } = await content.getEntries<ProjectFields>({ content_type: "singleProject", order: "-fields.date" });
+  const items = await loadContent(context, { content_type: "singleProject", order: "-fields.date" });
   return pickServiceProjects(items.map(projectTile), service);
 }
 

@@ -1,8 +1,6 @@
 import { useNavigation } from "react-router";
-import { LoadingPlaceholder } from "../components/LoadingPlaceholder.tsx";
 import { CategoryFilter } from "../components/news/CategoryFilter.tsx";
 import { PostGrid } from "../components/news/PostCard.tsx";
-import { isUnavailable, loadContentPage } from "../content/page-load.ts";
 import { blogCategories, categoryParam, postList } from "../content/pages.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/news";
@@ -10,10 +8,8 @@ import styles from "./news.module.css";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const category = categoryParam(new URL(request.url));
-  return loadContentPage(context, async (content) => {
-    const [categories, posts] = await Promise.all([blogCategories(content), postList(content, category)]);
-    return { categories, category, posts };
-  });
+  const [categories, posts] = await Promise.all([blogCategories(context), postList(context, category)]);
+  return { categories, category, posts };
 }
 
 export function meta(_: Route.MetaArgs) {
@@ -27,6 +23,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export default function News({ loaderData }: Route.ComponentProps) {
+  const { categories, category, posts } = loaderData;
   const navigation = useNavigation();
   const reloading = navigation.state === "loading" && navigation.location.pathname === "/news";
   return (
@@ -38,24 +35,16 @@ export default function News({ loaderData }: Route.ComponentProps) {
           Launches, lessons and strong opinions on design, branding and the web. Written in Derby, no filler.
         </p>
       </header>
-      {isUnavailable(loaderData) ? (
-        <LoadingPlaceholder label="Loading articles…" />
-      ) : (
-        <>
-          <CategoryFilter categories={loaderData.categories} selected={loaderData.category} />
-          <section className={styles.list} aria-labelledby="articles-heading" aria-busy={reloading}>
-            <h2 id="articles-heading" className="visually-hidden">
-              {loaderData.category ? `Articles in ${loaderData.category}` : "All articles"}
-            </h2>
-            <p className={styles.count} role="status">
-              {countLine(loaderData.posts.length, loaderData.category)}
-            </p>
-            {loaderData.posts.length > 0 && (
-              <PostGrid posts={loaderData.posts} leadFirst={!loaderData.category} headingLevel={3} />
-            )}
-          </section>
-        </>
-      )}
+      <CategoryFilter categories={categories} selected={category} />
+      <section className={styles.list} aria-labelledby="articles-heading" aria-busy={reloading}>
+        <h2 id="articles-heading" className="visually-hidden">
+          {category ? `Articles in ${category}` : "All articles"}
+        </h2>
+        <p className={styles.count} role="status">
+          {countLine(posts.length, category)}
+        </p>
+        {posts.length > 0 && <PostGrid posts={posts} leadFirst={!category} headingLevel={3} />}
+      </section>
     </div>
   );
 }

@@ -5,7 +5,6 @@ import { LoadingPlaceholder } from "../components/LoadingPlaceholder.tsx";
 import { PostGrid } from "../components/news/PostCard.tsx";
 import { ContentsSidebar } from "../components/post/ContentsSidebar.tsx";
 import { contentsOf, headingIds } from "../content/outline.ts";
-import { isUnavailable, loadContentPage, notFound } from "../content/page-load.ts";
 import { postBySlug, relatedPosts } from "../content/pages.ts";
 import { RichText } from "../content/rich-text.tsx";
 import { formatDate } from "../lib/dates.ts";
@@ -15,21 +14,17 @@ import type { Route } from "./+types/post";
 import styles from "./post.module.css";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  return loadContentPage(context, async (content) => {
-    const entry = await postBySlug(content, params.slug);
-    if (!entry) notFound();
-    const post = entry.fields;
-    return {
-      post,
-      readMinutes: readTimeMinutes([post.blogIntro, post.blogText]),
-      // Streams in after the article; its placeholder shows until then.
-      related: relatedPosts(content, params.slug),
-    };
-  });
+  const post = (await postBySlug(context, params.slug)).fields;
+  return {
+    post,
+    readMinutes: readTimeMinutes([post.blogIntro, post.blogText]),
+    // Streams in after the article; its placeholder shows until then.
+    related: relatedPosts(context, params.slug),
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData || isUnavailable(loaderData)) return [{ title: `News | ${site.name}` }];
+  if (!loaderData) return [{ title: `News | ${site.name}` }];
   const { post } = loaderData;
   const title = post.seoTitle ?? `${post.blogTitle} | ${site.name}`;
   const image = (post.blogFeaturedImage ?? post.blogHero?.[0])?.fields.file.url;
@@ -45,13 +40,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Post({ loaderData }: Route.ComponentProps) {
-  if (isUnavailable(loaderData)) {
-    return (
-      <div className="container">
-        <LoadingPlaceholder label="Loading the article…" lines={6} />
-      </div>
-    );
-  }
   const { post, readMinutes, related } = loaderData;
   const documents = [post.blogIntro, post.blogText];
   const ids = headingIds(documents);

@@ -1,4 +1,3 @@
-import { LoadingPlaceholder } from "../components/LoadingPlaceholder.tsx";
 import { ProjectNavigation } from "../components/project/ProjectNavigation.tsx";
 import {
   ImageSet,
@@ -10,7 +9,6 @@ import {
   ProjectText,
 } from "../components/project/ProjectSections.tsx";
 import type { ProjectFields } from "../content/model.ts";
-import { isUnavailable, loadContentPage, notFound } from "../content/page-load.ts";
 import { projectBySlug } from "../content/pages.ts";
 import { projectColours } from "../lib/colour.ts";
 import type { ChromeHandle } from "../lib/page-chrome.ts";
@@ -19,11 +17,7 @@ import { site } from "../site.ts";
 import type { Route } from "./+types/project";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  return loadContentPage(context, async (content) => {
-    const entry = await projectBySlug(content, params.slug);
-    if (!entry) notFound();
-    return { project: entry.fields };
-  });
+  return { project: (await projectBySlug(context, params.slug)).fields };
 }
 
 export const handle: ChromeHandle = {
@@ -31,7 +25,7 @@ export const handle: ChromeHandle = {
 };
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData || isUnavailable(loaderData)) return [{ title: `Our Work | ${site.name}` }];
+  if (!loaderData) return [{ title: `Our Work | ${site.name}` }];
   const { project } = loaderData;
   const title = project.seoTitle ?? `${project.projectTitle} | ${site.name}`;
   const description = project.seoDescription ?? project.heroContent ?? "";
@@ -47,13 +41,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Project({ loaderData }: Route.ComponentProps) {
-  if (isUnavailable(loaderData)) {
-    return (
-      <div className="container">
-        <LoadingPlaceholder label="Loading the project…" lines={5} />
-      </div>
-    );
-  }
   const { project } = loaderData;
   return project.smallProject === "yes" ? <SmallProject project={project} /> : <FullProject project={project} />;
 }

@@ -1,8 +1,6 @@
 import { useNavigation } from "react-router";
-import { LoadingPlaceholder } from "../components/LoadingPlaceholder.tsx";
 import { ProjectFilter } from "../components/project/ProjectFilter.tsx";
 import { ProjectGrid } from "../components/project/ProjectGrid.tsx";
-import { isUnavailable, loadContentPage } from "../content/page-load.ts";
 import { categoryParam, projectCategories, projectList } from "../content/pages.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/projects";
@@ -10,10 +8,8 @@ import styles from "./projects.module.css";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const category = categoryParam(new URL(request.url));
-  return loadContentPage(context, async (content) => {
-    const [categories, projects] = await Promise.all([projectCategories(content), projectList(content, category)]);
-    return { categories, category, projects };
-  });
+  const [categories, projects] = await Promise.all([projectCategories(context), projectList(context, category)]);
+  return { categories, category, projects };
 }
 
 export function meta(_: Route.MetaArgs) {
@@ -27,6 +23,7 @@ export function meta(_: Route.MetaArgs) {
 }
 
 export default function Projects({ loaderData }: Route.ComponentProps) {
+  const { categories, category, projects } = loaderData;
   const navigation = useNavigation();
   const reloading = navigation.state === "loading" && navigation.location.pathname === "/projects";
   return (
@@ -35,21 +32,15 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
         <p className={styles.eyebrow}>Our work</p>
         <h1 className={styles.title}>Work we're proud to put our name to.</h1>
       </header>
-      {isUnavailable(loaderData) ? (
-        <LoadingPlaceholder label="Loading projects…" />
-      ) : (
-        <>
-          <div className={styles.toolbar}>
-            <ProjectFilter categories={loaderData.categories} selected={loaderData.category} />
-            <p className={styles.count} role="status">
-              {countLine(loaderData.projects.length)}
-            </p>
-          </div>
-          <section className={styles.list} aria-label="Projects" aria-busy={reloading}>
-            <ProjectGrid key={loaderData.category ?? ""} projects={loaderData.projects} />
-          </section>
-        </>
-      )}
+      <div className={styles.toolbar}>
+        <ProjectFilter categories={categories} selected={category} />
+        <p className={styles.count} role="status">
+          {countLine(projects.length)}
+        </p>
+      </div>
+      <section className={styles.list} aria-label="Projects" aria-busy={reloading}>
+        <ProjectGrid key={category ?? ""} projects={projects} />
+      </section>
     </div>
   );
 }

@@ -11,24 +11,19 @@ import {
   ServiceStats,
   ServiceTexts,
 } from "../components/service/ServiceSections.tsx";
-import { isUnavailable, loadContentPage, notFound } from "../content/page-load.ts";
 import { latestProjectsFor, serviceBySlug } from "../content/pages.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/service";
 import styles from "./service.module.css";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  return loadContentPage(context, async (content) => {
-    const entry = await serviceBySlug(content, params.slug);
-    if (!entry) notFound();
-    const service = entry.fields;
-    // Streams in after the page; its placeholder shows until then.
-    return { service, latestProjects: latestProjectsFor(content, service) };
-  });
+  const service = (await serviceBySlug(context, params.slug)).fields;
+  // Streams in after the page; its placeholder shows until then.
+  return { service, latestProjects: latestProjectsFor(context, service) };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData || isUnavailable(loaderData)) return [{ title: `Services | ${site.name}` }];
+  if (!loaderData) return [{ title: `Services | ${site.name}` }];
   const { service } = loaderData;
   const title = service.seoTitle ?? `${service.title} | ${site.name}`;
   const description = service.seoDescription ?? service.subHeading ?? "";
@@ -44,13 +39,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Service({ loaderData }: Route.ComponentProps) {
-  if (isUnavailable(loaderData)) {
-    return (
-      <div className="container">
-        <LoadingPlaceholder label="Loading the service…" lines={5} />
-      </div>
-    );
-  }
   const { service, latestProjects } = loaderData;
   return (
     <div className={styles.service}>

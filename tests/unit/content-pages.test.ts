@@ -12,6 +12,7 @@ import {
   relatedPosts,
 } from "../../src/content/pages.ts";
 import type { ContentQuery, ContentReader, Entry } from "../../src/content/types.ts";
+import { createLoadContext } from "../../src/context.ts";
 
 /** Answers like the content service for blogPost queries (order newest first, limit, skip); records queries. */
 function postsReader(slugs: string[]) {
@@ -34,15 +35,15 @@ function postsReader(slugs: string[]) {
       return { items: entries.slice(skip, skip + (query.limit ?? 100)) as unknown as Entry<F>[] };
     },
   };
-  return { reader, queries };
+  return { context: createLoadContext({ content: reader }, ""), queries };
 }
 
 describe("the spec's queries (§7)", () => {
   it("news: newest first, filtered by category; categories through select", async () => {
-    const { reader, queries } = postsReader(["a"]);
-    await postList(reader, "Branding");
-    await postList(reader);
-    await blogCategories(reader);
+    const { context, queries } = postsReader(["a"]);
+    await postList(context, "Branding");
+    await postList(context);
+    await blogCategories(context);
     expect(queries).toEqual([
       { content_type: "blogPost", order: "-fields.blogPostDate", "fields.blogCategory": "Branding" },
       { content_type: "blogPost", order: "-fields.blogPostDate" },
@@ -51,9 +52,9 @@ describe("the spec's queries (§7)", () => {
   });
 
   it("projects: by title, filtered by category; categories through select", async () => {
-    const { reader, queries } = postsReader([]);
-    await projectList(reader, "Web");
-    await projectCategories(reader);
+    const { context, queries } = postsReader([]);
+    await projectList(context, "Web");
+    await projectCategories(context);
     expect(queries).toEqual([
       { content_type: "singleProject", order: "fields.projectTitle", "fields.category": "Web" },
       { content_type: "singleProject", select: "sys.id,fields.category" },
@@ -63,20 +64,20 @@ describe("the spec's queries (§7)", () => {
 
 describe("related posts: three, never the article itself (docs/decisions/0072)", () => {
   it("are the three newest when the article is not among them, in one query of three", async () => {
-    const { reader, queries } = postsReader(["p1", "p2", "p3", "p4", "p5"]);
-    expect((await relatedPosts(reader, "p5")).map((p) => p.slug)).toEqual(["p1", "p2", "p3"]);
+    const { context, queries } = postsReader(["p1", "p2", "p3", "p4", "p5"]);
+    expect((await relatedPosts(context, "p5")).map((p) => p.slug)).toEqual(["p1", "p2", "p3"]);
     expect(queries).toEqual([{ content_type: "blogPost", order: "-fields.blogPostDate", limit: 3 }]);
   });
 
   it("read one more past the first three when the article is one of them", async () => {
-    const { reader, queries } = postsReader(["p1", "p2", "p3", "p4", "p5"]);
-    expect((await relatedPosts(reader, "p2")).map((p) => p.slug)).toEqual(["p1", "p3", "p4"]);
+    const { context, queries } = postsReader(["p1", "p2", "p3", "p4", "p5"]);
+    expect((await relatedPosts(context, "p2")).map((p) => p.slug)).toEqual(["p1", "p3", "p4"]);
     expect(queries[1]).toEqual({ content_type: "blogPost", order: "-fields.blogPostDate", limit: 1, skip: 3 });
   });
 
   it("are fewer when there are not enough other articles", async () => {
-    const { reader } = postsReader(["p1", "p2"]);
-    expect((await relatedPosts(reader, "p1")).map((p) => p.slug)).toEqual(["p2"]);
+    const { context } = postsReader(["p1", "p2"]);
+    expect((await relatedPosts(context, "p1")).map((p) => p.slug)).toEqual(["p2"]);
   });
 });
 
