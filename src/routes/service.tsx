@@ -55,7 +55,7 @@ export default function Service({ loaderData }: Route.ComponentProps) {
         </h2>
         <Suspense fallback={<LoadingPlaceholder label="Loading projects…" />}>
           <Await resolve={latestProjects} errorElement={<LoadingPlaceholder label="Loading projects…" />}>
-            {(projects) => <ProjectGrid projects={projects} fromProjectList={false} />}
+            {(projects) => <ProjectGrid projects={projects} fromProjectList={false} headingLevel={3} />}
           </Await>
         </Suspense>
       </section>

@@ -20,11 +20,14 @@ const noSubscription = () => () => {};
 export function ProjectGrid({
   projects,
   fromProjectList = true,
+  headingLevel = 2,
 }: {
   projects: ProjectTile[];
   /** Whether the links hand the list to the project page (only the project list does: spec §4). */
   fromProjectList?: boolean;
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = `h${headingLevel}` as const;
   const grid = useRef<HTMLUListElement>(null);
   // False while hydrating server HTML, true when the grid is first drawn in the browser (a filter change).
   const drawnInBrowser = useRef(
@@ -68,21 +71,21 @@ export function ProjectGrid({
     <ul className={styles.grid} ref={grid}>
       {projects.map((project, index) => (
         <li key={project.id} className={styles.tile} data-tile="">
-          <Link to={`/project/${project.slug}`} state={state} className={styles.link}>
-            <span className={styles.media}>
-              <ContentImage
-                asset={project.image}
-                alt=""
-                sizes="(min-width: 768px) 50vw, 100vw"
-                displayWidth={900}
-                priority={index < 2}
-              />
-            </span>
-            <span className={styles.caption}>
-              <span className={styles.title}>{project.title}</span>
-              <span className={styles.summary}>{project.summary}</span>
-            </span>
-          </Link>
+          <span className={styles.media}>
+            <ContentImage
+              asset={project.image}
+              alt=""
+              sizes="(min-width: 768px) 50vw, 100vw"
+              displayWidth={900}
+              priority={index < 2}
+            />
+          </span>
+          <Heading className={styles.title}>
+            <Link to={`/project/${project.slug}`} state={state} className={styles.link}>
+              {project.title}
+            </Link>
+          </Heading>
+          {project.summary && <p className={styles.summary}>{project.summary}</p>}
           {project.categories.length > 0 && (
             <ul className={styles.categories} aria-label={`${project.title} categories`}>
               {project.categories.map((category) => (

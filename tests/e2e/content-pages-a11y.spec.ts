@@ -1,0 +1,35 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { newestPosts, projects } from "./content.ts";
+
+const widths = [390, 1440];
+
+test("news, article, projects, project (both layouts) and service pages have no axe violations", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const [post] = await newestPosts(request);
+  const all = await projects(request);
+  const full = all.find((project) => project.smallProject !== "yes");
+  const small = all.find((project) => project.smallProject === "yes");
+  const paths = [
+    "/news",
+    `/post/${post?.slug}`,
+    "/projects",
+    `/project/${full?.slug}`,
+    `/project/${small?.slug}`,
+    "/service/web-design",
+  ];
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of paths) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(
+        results.violations.map((v) => `${path} @${width}: ${v.id} ${v.nodes.map((n) => n.target).join(" ")}`),
+      ).toEqual([]);
+    }
+  }
+});
