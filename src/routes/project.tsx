@@ -2,6 +2,7 @@ import { ProjectNavigation } from "../components/project/ProjectNavigation.tsx";
 import {
   ImageSet,
   ProjectArticle,
+  ProjectBriefAndOutcome,
   ProjectGallery,
   ProjectHero,
   ProjectIntro,
@@ -69,31 +70,23 @@ function FullProject({ project }: { project: ProjectFields }) {
   );
 }
 
-/** A smaller job told briefly: hero, introduction, its pictures in one grid, the outcome. */
+/** A smaller job told briefly: compact hero, introduction, brief and outcome side by side, pictures, quote. */
 function SmallProject({ project }: { project: ProjectFields }) {
   const title = project.projectTitle;
-  const pictures = [
-    ...(project.images ?? []),
-    ...(project.fullWidthImages ?? []),
-    ...(project.fullWidthImages2 ?? []),
-    ...(project.images3 ?? []),
-    ...(project.images4 ?? []),
-    ...(project.gallery ?? []),
-  ];
-  const unique = pictures.filter((image, index) => pictures.findIndex((p) => p.sys.id === image.sys.id) === index);
+  const pictures = [...(project.images ?? []), ...(project.images4 ?? [])];
   return (
     <ProjectArticle colours={projectColours(project.BackgroundColour)}>
       <ProjectHero project={project} layout="small" absoluteHeader={project.absoluteHeader === "yes"} />
       <ProjectIntro project={project} />
-      <ProjectText id="the-brief" title="The brief" document={project.theBrief} />
+      <ProjectBriefAndOutcome project={project} />
       <ImageSet
-        images={unique.length > 0 ? unique : [project.featuredImage].filter(Boolean)}
+        images={pictures.length > 0 ? pictures : [project.featuredImage].filter(Boolean)}
         columns={2}
         label={`${title} images`}
       />
       <ProjectText id="the-work" document={project.contentSection} />
+      <ProjectGallery images={project.gallery} title={title} />
       <ProjectQuote quote={project.quote} clientName={project.clientName} />
-      <ProjectText id="the-outcome" title="The outcome" document={project.theOutcome} />
       <div className="container">
         <ProjectNavigation slug={project.slug} />
       </div>

@@ -195,6 +195,27 @@ export function ProjectGallery({ images, title }: { images: Asset[] | undefined;
   );
 }
 
+/** The small layout's brief and outcome, side by side on wide screens. */
+export function ProjectBriefAndOutcome({ project }: { project: ProjectFields }) {
+  const parts = [
+    { id: "the-brief", title: "The brief", document: project.theBrief },
+    { id: "the-outcome", title: "The outcome", document: project.theOutcome },
+  ].filter((part) => part.document);
+  if (parts.length === 0) return null;
+  return (
+    <div className={`container ${styles.twoTexts}`}>
+      {parts.map((part) => (
+        <section key={part.id} aria-labelledby={part.id}>
+          <h2 id={part.id} className={styles.textTitle}>
+            {part.title}
+          </h2>
+          <RichText document={part.document} />
+        </section>
+      ))}
+    </div>
+  );
+}
+
 export function ProjectArticle({ colours, children }: { colours: ProjectColours; children: ReactNode }) {
   return (
     <article className={styles.project} style={projectColourStyle(colours)}>
