@@ -32,7 +32,7 @@ test("a full project tells the whole story", async ({ page, request }) => {
   }
 });
 
-test("a small project uses the small layout and a small header", async ({ page, request }) => {
+test("a small project uses the small layout", async ({ page, request }) => {
   const small = (await projects(request)).find((project) => project.smallProject === "yes");
   if (!small) throw new Error("no small-layout project in the sample content");
   await page.goto(`/project/${small.slug}`);
