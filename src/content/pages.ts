@@ -36,6 +36,25 @@ export function categoryParam(url: URL): string | undefined {
   return value ? value : undefined;
 }
 
+/**
+ * A page's secondary list (related posts, a service's projects): when content is unavailable the page still
+ * renders, and that list keeps its loading placeholder (spec §8), shown for `null`.
+ */
+export async function orPlaceholder<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (isUnavailableResponse(error)) return null;
+    throw error;
+  }
+}
+
+/** The 503 loaders throw when content is unavailable (React Router's `data()` value, before it is rendered). */
+function isUnavailableResponse(error: unknown): boolean {
+  const thrown = error as { type?: string; init?: ResponseInit | null } | null;
+  return thrown?.type === "DataWithResponseInit" && thrown.init?.status === 503;
+}
+
 // ---- Posts -------------------------------------------------------------------------------------------
 
 export interface PostCard {

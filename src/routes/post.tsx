@@ -1,11 +1,10 @@
-import { Suspense } from "react";
-import { Await, Link } from "react-router";
+import { Link } from "react-router";
 import { ContentImage } from "../components/ContentImage.tsx";
 import { LoadingPlaceholder } from "../components/LoadingPlaceholder.tsx";
 import { PostGrid } from "../components/news/PostCard.tsx";
 import { ContentsSidebar } from "../components/post/ContentsSidebar.tsx";
 import { contentsOf, headingIds } from "../content/outline.ts";
-import { postBySlug, relatedPosts } from "../content/pages.ts";
+import { orPlaceholder, postBySlug, relatedPosts } from "../content/pages.ts";
 import { RichText } from "../content/rich-text.tsx";
 import { formatDate } from "../lib/dates.ts";
 import { readTimeLabel, readTimeMinutes } from "../lib/read-time.ts";
@@ -14,13 +13,13 @@ import type { Route } from "./+types/post";
 import styles from "./post.module.css";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const post = (await postBySlug(context, params.slug)).fields;
-  return {
-    post,
-    readMinutes: readTimeMinutes([post.blogIntro, post.blogText]),
-    // Streams in after the article; its placeholder shows until then.
-    related: relatedPosts(context, params.slug),
-  };
+  // Awaited rather than streamed, so the links are in the HTML for readers without JavaScript and crawlers.
+  const [entry, related] = await Promise.all([
+    postBySlug(context, params.slug),
+    orPlaceholder(relatedPosts(context, params.slug)),
+  ]);
+  const post = entry.fields;
+  return { post, readMinutes: readTimeMinutes([post.blogIntro, post.blogText]), related };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -89,11 +88,11 @@ export default function Post({ loaderData }: Route.ComponentProps) {
         <h2 id="related-heading" className={styles.relatedTitle}>
           Other articles you may like...
         </h2>
-        <Suspense fallback={<LoadingPlaceholder label="Loading more articles…" />}>
-          <Await resolve={related} errorElement={<LoadingPlaceholder label="Loading more articles…" />}>
-            {(posts) => <PostGrid posts={posts} headingLevel={3} />}
-          </Await>
-        </Suspense>
+        {related ? (
+          <PostGrid posts={related} headingLevel={3} />
+        ) : (
+          <LoadingPlaceholder label="Loading more articles…" />
+        )}
       </section>
     </>
   );

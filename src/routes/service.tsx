@@ -1,5 +1,3 @@
-import { Suspense } from "react";
-import { Await } from "react-router";
 import { LoadingPlaceholder } from "../components/LoadingPlaceholder.tsx";
 import { ProjectGrid } from "../components/project/ProjectGrid.tsx";
 import {
@@ -11,15 +9,15 @@ import {
   ServiceStats,
   ServiceTexts,
 } from "../components/service/ServiceSections.tsx";
-import { latestProjectsFor, serviceBySlug } from "../content/pages.ts";
+import { latestProjectsFor, orPlaceholder, serviceBySlug } from "../content/pages.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/service";
 import styles from "./service.module.css";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const service = (await serviceBySlug(context, params.slug)).fields;
-  // Streams in after the page; its placeholder shows until then.
-  return { service, latestProjects: latestProjectsFor(context, service) };
+  // Awaited rather than streamed, so the links are in the HTML for readers without JavaScript and crawlers.
+  return { service, latestProjects: await orPlaceholder(latestProjectsFor(context, service)) };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -53,11 +51,11 @@ export default function Service({ loaderData }: Route.ComponentProps) {
         <h2 id="latest-projects" className={styles.sectionTitle}>
           Latest projects
         </h2>
-        <Suspense fallback={<LoadingPlaceholder label="Loading projects…" />}>
-          <Await resolve={latestProjects} errorElement={<LoadingPlaceholder label="Loading projects…" />}>
-            {(projects) => <ProjectGrid projects={projects} fromProjectList={false} headingLevel={3} />}
-          </Await>
-        </Suspense>
+        {latestProjects ? (
+          <ProjectGrid projects={latestProjects} fromProjectList={false} headingLevel={3} />
+        ) : (
+          <LoadingPlaceholder label="Loading projects…" />
+        )}
       </section>
     </div>
   );

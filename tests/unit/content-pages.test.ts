@@ -4,6 +4,7 @@ import {
   blogCategories,
   categoryParam,
   distinctCategories,
+  orPlaceholder,
   type ProjectTile,
   pickServiceProjects,
   postList,
@@ -120,5 +121,25 @@ describe("a service page's latest projects (docs/decisions/0075)", () => {
       "a",
       "b",
     ]);
+  });
+});
+
+describe("a secondary list when content is unavailable", () => {
+  it("is null (its placeholder stays) while the page itself still renders", async () => {
+    const failing = createLoadContext(
+      {
+        content: {
+          async getEntries() {
+            throw Object.assign(new Error("source down"), { code: "CONTENT_UNAVAILABLE" });
+          },
+        },
+      },
+      "",
+    );
+    expect(await orPlaceholder(relatedPosts(failing, "p1"))).toBeNull();
+  });
+
+  it("passes other failures on", async () => {
+    await expect(orPlaceholder(Promise.reject(new Error("a bug")))).rejects.toThrow("a bug");
   });
 });
