@@ -26,6 +26,12 @@ test("news, article, projects, project (both layouts) and service pages have no 
     for (const path of paths) {
       await page.goto(path);
       await page.waitForLoadState("networkidle");
+      // Scroll through as a reader would, so content that comes in on scroll is checked as it is seen.
+      for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 500) {
+        await page.mouse.wheel(0, 500);
+      }
+      await expect(page.locator("[data-entrance='waiting']")).toHaveCount(0);
+      await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
       expect(
         results.violations.map((v) => `${path} @${width}: ${v.id} ${v.nodes.map((n) => n.target).join(" ")}`),
