@@ -39,3 +39,24 @@ test("news, article, projects, project (both layouts) and service pages have no 
     }
   }
 });
+
+test("the pages fit every width from 320 px to 1920 px without sideways scrolling", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const [post] = await newestPosts(request);
+  const all = await projects(request);
+  const paths = [
+    "/news",
+    `/post/${post?.slug}`,
+    "/projects",
+    ...all.map((project) => `/project/${project.slug}`),
+    "/service/web-design",
+  ];
+  for (const width of [320, 768, 1024, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of paths) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
+    }
+  }
+});
