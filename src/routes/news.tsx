@@ -2,6 +2,7 @@ import { useNavigation } from "react-router";
 import { CategoryFilter } from "../components/news/CategoryFilter.tsx";
 import { PostGrid } from "../components/news/PostCard.tsx";
 import { blogCategories, categoryParam, postList } from "../content/pages.ts";
+import { contentMeta } from "../lib/content-meta.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/news";
 import styles from "./news.module.css";
@@ -12,14 +13,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { categories, category, posts };
 }
 
-export function meta(_: Route.MetaArgs) {
-  return [
-    { title: `News | ${site.name}` },
-    {
-      name: "description",
-      content: `Launches, lessons and strong opinions on design, branding and the web from ${site.name}, a design agency in Derby.`,
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return contentMeta(args, {
+    title: `News | ${site.name}`,
+    description: `Launches, lessons and strong opinions on design, branding and the web from ${site.name}, a design agency in Derby.`,
+    keywords: ["design agency blog", "branding advice", "web design advice", "Derby design agency"],
+    image: args.loaderData?.posts[0]?.image,
+  });
 }
 
 export default function News({ loaderData }: Route.ComponentProps) {

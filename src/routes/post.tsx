@@ -6,8 +6,10 @@ import { ContentsSidebar } from "../components/post/ContentsSidebar.tsx";
 import { contentsOf, headingIds } from "../content/outline.ts";
 import { orPlaceholder, postBySlug, relatedPosts } from "../content/pages.ts";
 import { RichText } from "../content/rich-text.tsx";
+import { contentMeta } from "../lib/content-meta.ts";
 import { formatDate } from "../lib/dates.ts";
 import { readTimeLabel, readTimeMinutes } from "../lib/read-time.ts";
+import { blogPostingJsonLd } from "../lib/structured-data.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/post";
 import styles from "./post.module.css";
@@ -22,20 +24,17 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { post, readMinutes: readTimeMinutes([post.blogIntro, post.blogText]), related };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `News | ${site.name}` }];
-  const { post } = loaderData;
-  const title = post.seoTitle ?? `${post.blogTitle} | ${site.name}`;
-  const image = (post.blogFeaturedImage ?? post.blogHero?.[0])?.fields.file.url;
-  return [
-    { title },
-    { name: "description", content: post.seoDescription ?? "" },
-    { name: "keywords", content: (post.seoKeywords ?? []).join(", ") },
-    { property: "og:type", content: "article" },
-    { property: "og:title", content: title },
-    { property: "og:description", content: post.seoDescription ?? "" },
-    ...(image ? [{ property: "og:image", content: image }] : []),
-  ];
+export function meta(args: Route.MetaArgs) {
+  const post = args.loaderData?.post;
+  if (!post) return contentMeta(args, { title: `News | ${site.name}` });
+  return contentMeta(args, {
+    title: post.seoTitle ?? `${post.blogTitle} | ${site.name}`,
+    description: post.seoDescription,
+    keywords: post.seoKeywords,
+    image: post.blogFeaturedImage ?? post.blogHero?.[0],
+    type: "article",
+    jsonLd: (pageUrl, imageUrl) => blogPostingJsonLd(post, pageUrl, imageUrl),
+  });
 }
 
 export default function Post({ loaderData }: Route.ComponentProps) {
@@ -55,7 +54,7 @@ export default function Post({ loaderData }: Route.ComponentProps) {
               <Link to={`/news?${new URLSearchParams({ category })}`}>{category}</Link>
             </p>
           )}
-          <h1 className={styles.title}>{post.blogTitle}</h1>
+          <h1>{post.blogTitle}</h1>
           <p className={styles.meta}>
             <time dateTime={post.blogPostDate}>{formatDate(post.blogPostDate)}</time>
             <span aria-hidden="true">·</span>

@@ -12,6 +12,7 @@ import {
 import type { ProjectFields } from "../content/model.ts";
 import { projectBySlug } from "../content/pages.ts";
 import { projectColours } from "../lib/colour.ts";
+import { contentMeta } from "../lib/content-meta.ts";
 import type { ChromeHandle } from "../lib/page-chrome.ts";
 import { projectChrome } from "../lib/project-chrome.ts";
 import { site } from "../site.ts";
@@ -25,20 +26,15 @@ export const handle: ChromeHandle = {
   chrome: (data) => projectChrome((data as { project?: ProjectFields } | undefined)?.project),
 };
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `Our Work | ${site.name}` }];
-  const { project } = loaderData;
-  const title = project.seoTitle ?? `${project.projectTitle} | ${site.name}`;
-  const description = project.seoDescription ?? project.heroContent ?? "";
-  const image = (project.featuredImage ?? project.heroBackground)?.fields.file.url;
-  return [
-    { title },
-    { name: "description", content: description },
-    { name: "keywords", content: (project.seoKeywords ?? []).join(", ") },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    ...(image ? [{ property: "og:image", content: image }] : []),
-  ];
+export function meta(args: Route.MetaArgs) {
+  const project = args.loaderData?.project;
+  if (!project) return contentMeta(args, { title: `Our Work | ${site.name}` });
+  return contentMeta(args, {
+    title: project.seoTitle ?? `${project.projectTitle} | ${site.name}`,
+    description: project.seoDescription ?? project.heroContent,
+    keywords: project.seoKeywords,
+    image: project.featuredImage ?? project.heroBackground,
+  });
 }
 
 export default function Project({ loaderData }: Route.ComponentProps) {

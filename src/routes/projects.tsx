@@ -2,6 +2,7 @@ import { useNavigation } from "react-router";
 import { ProjectFilter } from "../components/project/ProjectFilter.tsx";
 import { ProjectGrid } from "../components/project/ProjectGrid.tsx";
 import { categoryParam, projectCategories, projectList } from "../content/pages.ts";
+import { contentMeta } from "../lib/content-meta.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/projects";
 import styles from "./projects.module.css";
@@ -12,14 +13,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { categories, category, projects };
 }
 
-export function meta(_: Route.MetaArgs) {
-  return [
-    { title: `Our Work | ${site.name}` },
-    {
-      name: "description",
-      content: `Branding, web design and campaigns ${site.name} has made for brands in Derby, across the UK and worldwide.`,
-    },
-  ];
+export function meta(args: Route.MetaArgs) {
+  return contentMeta(args, {
+    title: `Our Work | ${site.name}`,
+    description: `Branding, web design and campaigns ${site.name} has made for brands in Derby, across the UK and worldwide.`,
+    keywords: ["design agency portfolio", "branding case studies", "web design projects", "Derby"],
+    image: args.loaderData?.projects[0]?.image,
+  });
 }
 
 export default function Projects({ loaderData }: Route.ComponentProps) {

@@ -10,6 +10,7 @@ import {
   ServiceTexts,
 } from "../components/service/ServiceSections.tsx";
 import { latestProjectsFor, orPlaceholder, serviceBySlug } from "../content/pages.ts";
+import { contentMeta } from "../lib/content-meta.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/service";
 import styles from "./service.module.css";
@@ -20,20 +21,15 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { service, latestProjects: await orPlaceholder(latestProjectsFor(context, service)) };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `Services | ${site.name}` }];
-  const { service } = loaderData;
-  const title = service.seoTitle ?? `${service.title} | ${site.name}`;
-  const description = service.seoDescription ?? service.subHeading ?? "";
-  const image = service.servicesHero?.fields.file.url;
-  return [
-    { title },
-    { name: "description", content: description },
-    { name: "keywords", content: (service.seoKeywords ?? []).join(", ") },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    ...(image ? [{ property: "og:image", content: image }] : []),
-  ];
+export function meta(args: Route.MetaArgs) {
+  const service = args.loaderData?.service;
+  if (!service) return contentMeta(args, { title: `Services | ${site.name}` });
+  return contentMeta(args, {
+    title: service.seoTitle ?? `${service.title} | ${site.name}`,
+    description: service.seoDescription ?? service.subHeading,
+    keywords: service.seoKeywords,
+    image: service.servicesHero,
+  });
 }
 
 export default function Service({ loaderData }: Route.ComponentProps) {

@@ -14,6 +14,10 @@ import {
 } from "../../src/content/pages.ts";
 import type { ContentQuery, ContentReader, Entry } from "../../src/content/types.ts";
 import { createLoadContext } from "../../src/context.ts";
+import type { SiteServices } from "../../src/services.ts";
+
+/** A load context whose content answers from `reader`; these reads use no other service. */
+const contextWith = (reader: ContentReader) => createLoadContext({ content: reader } as SiteServices, "");
 
 /** Answers like the content service for blogPost queries (order newest first, limit, skip); records queries. */
 function postsReader(slugs: string[]) {
@@ -36,7 +40,7 @@ function postsReader(slugs: string[]) {
       return { items: entries.slice(skip, skip + (query.limit ?? 100)) as unknown as Entry<F>[] };
     },
   };
-  return { context: createLoadContext({ content: reader }, ""), queries };
+  return { context: contextWith(reader), queries };
 }
 
 describe("the spec's queries (§7)", () => {
@@ -126,16 +130,11 @@ describe("a service page's latest projects (docs/decisions/0075)", () => {
 
 describe("a secondary list when content is unavailable", () => {
   it("is null (its placeholder stays) while the page itself still renders", async () => {
-    const failing = createLoadContext(
-      {
-        content: {
-          async getEntries() {
-            throw Object.assign(new Error("source down"), { code: "CONTENT_UNAVAILABLE" });
-          },
-        },
+    const failing = contextWith({
+      async getEntries() {
+        throw Object.assign(new Error("source down"), { code: "CONTENT_UNAVAILABLE" });
       },
-      "",
-    );
+    });
     expect(await orPlaceholder(relatedPosts(failing, "p1"))).toBeNull();
   });
 
