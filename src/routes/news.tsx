@@ -1,10 +1,56 @@
+import { useNavigation } from "react-router";
+import { CategoryFilter } from "../components/news/CategoryFilter.tsx";
+import { PostGrid } from "../components/news/PostCard.tsx";
+import { blogCategories, categoryParam, postList } from "../content/pages.ts";
+import { contentMeta } from "../lib/content-meta.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/news";
+import styles from "./news.module.css";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: `News | ${site.name}` }];
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const category = categoryParam(new URL(request.url));
+  const [categories, posts] = await Promise.all([blogCategories(context), postList(context, category)]);
+  return { categories, category, posts };
 }
 
-export default function Page() {
-  return <h1>News</h1>;
+export function meta(args: Route.MetaArgs) {
+  return contentMeta(args, {
+    title: `News | ${site.name}`,
+    description: `Launches, lessons and strong opinions on design, branding and the web from ${site.name}, a design agency in Derby.`,
+    keywords: ["design agency blog", "branding advice", "web design advice", "Derby design agency"],
+    image: args.loaderData?.posts[0]?.image,
+  });
+}
+
+export default function News({ loaderData }: Route.ComponentProps) {
+  const { categories, category, posts } = loaderData;
+  const navigation = useNavigation();
+  const reloading = navigation.state === "loading" && navigation.location.pathname === "/news";
+  return (
+    <div className="container">
+      <header className={styles.header}>
+        <p className={styles.eyebrow}>From the studio</p>
+        <h1 className={styles.title}>News</h1>
+        <p className={styles.lede}>
+          Launches, lessons and strong opinions on design, branding and the web. Written in Derby, no filler.
+        </p>
+      </header>
+      <CategoryFilter categories={categories} selected={category} />
+      <section className={styles.list} aria-labelledby="articles-heading" aria-busy={reloading}>
+        <h2 id="articles-heading" className="visually-hidden">
+          {category ? `Articles in ${category}` : "All articles"}
+        </h2>
+        <p className={styles.count} role="status">
+          {countLine(posts.length, category)}
+        </p>
+        {posts.length > 0 && <PostGrid posts={posts} leadFirst={!category} headingLevel={3} />}
+      </section>
+    </div>
+  );
+}
+
+function countLine(count: number, category?: string) {
+  if (count === 0) return category ? `No articles in ${category} yet.` : "No articles yet.";
+  const articles = count === 1 ? "1 article" : `${count} articles`;
+  return category ? `${articles} in ${category}` : articles;
 }

@@ -1,20 +1,98 @@
-import { loadEntry } from "../content/load.ts";
+import { Link } from "react-router";
+import { ContentImage } from "../components/ContentImage.tsx";
+import { LoadingPlaceholder } from "../components/LoadingPlaceholder.tsx";
+import { PostGrid } from "../components/news/PostCard.tsx";
+import { ContentsSidebar } from "../components/post/ContentsSidebar.tsx";
+import { contentsOf, headingIds } from "../content/outline.ts";
+import { orPlaceholder, postBySlug, relatedPosts } from "../content/pages.ts";
+import { RichText } from "../content/rich-text.tsx";
+import { contentMeta } from "../lib/content-meta.ts";
+import { formatDate } from "../lib/dates.ts";
+import { readTimeLabel, readTimeMinutes } from "../lib/read-time.ts";
+import { blogPostingJsonLd } from "../lib/structured-data.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/post";
+import styles from "./post.module.css";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const post = await loadEntry(context, { content_type: "blogPost", "fields.slug": params.slug });
-  return { post };
+  // Awaited rather than streamed, so the links are in the HTML for readers without JavaScript and crawlers.
+  const [entry, related] = await Promise.all([
+    postBySlug(context, params.slug),
+    orPlaceholder(relatedPosts(context, params.slug)),
+  ]);
+  const post = entry.fields;
+  return { post, readMinutes: readTimeMinutes([post.blogIntro, post.blogText]), related };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const fields = loaderData?.post.fields;
-  return [
-    { title: `${fields?.seoTitle ?? fields?.blogTitle ?? "Article"} | ${site.name}` },
-    ...(fields?.seoDescription ? [{ name: "description", content: fields.seoDescription }] : []),
-  ];
+export function meta(args: Route.MetaArgs) {
+  const post = args.loaderData?.post;
+  if (!post) return contentMeta(args, { title: `News | ${site.name}` });
+  return contentMeta(args, {
+    title: post.seoTitle ?? `${post.blogTitle} | ${site.name}`,
+    description: post.seoDescription,
+    keywords: post.seoKeywords,
+    image: post.blogFeaturedImage ?? post.blogHero?.[0],
+    type: "article",
+    jsonLd: (pageUrl, imageUrl) => blogPostingJsonLd(post, pageUrl, imageUrl),
+  });
 }
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  return <h1>{loaderData.post.fields.blogTitle}</h1>;
+export default function Post({ loaderData }: Route.ComponentProps) {
+  const { post, readMinutes, related } = loaderData;
+  const documents = [post.blogIntro, post.blogText];
+  const ids = headingIds(documents);
+  const contents = contentsOf(documents, ids);
+  const category = post.blogCategory?.[0];
+  const hero = post.blogHero?.[0] ?? post.blogFeaturedImage;
+
+  return (
+    <>
+      <article className={styles.post}>
+        <header className={`container ${styles.header}`}>
+          {category && (
+            <p className={styles.category}>
+              <Link to={`/news?${new URLSearchParams({ category })}`}>{category}</Link>
+            </p>
+          )}
+          <h1>{post.blogTitle}</h1>
+          <p className={styles.meta}>
+            <time dateTime={post.blogPostDate}>{formatDate(post.blogPostDate)}</time>
+            <span aria-hidden="true">·</span>
+            <span>{readTimeLabel(readMinutes)}</span>
+          </p>
+        </header>
+        {hero && (
+          <div className={`container ${styles.hero}`}>
+            <ContentImage asset={hero} priority sizes="(min-width: 1440px) 1344px, 100vw" displayWidth={1400} />
+          </div>
+        )}
+        <div className={`container ${styles.layout}`}>
+          {contents.length > 0 && (
+            <aside className={styles.aside}>
+              <ContentsSidebar entries={contents} />
+            </aside>
+          )}
+          <div className={styles.article}>
+            <RichText document={post.blogIntro} headingIds={ids} className={styles.intro} />
+            {post.blogInternalImage?.map((image) => (
+              <figure key={image.sys.id} className={styles.internalImage}>
+                <ContentImage asset={image} sizes="(min-width: 1024px) 70ch, 100vw" displayWidth={1100} />
+              </figure>
+            ))}
+            <RichText document={post.blogText} headingIds={ids} />
+          </div>
+        </div>
+      </article>
+      <section className={`container ${styles.related}`} aria-labelledby="related-heading">
+        <h2 id="related-heading" className={styles.relatedTitle}>
+          Other articles you may like...
+        </h2>
+        {related ? (
+          <PostGrid posts={related} headingLevel={3} />
+        ) : (
+          <LoadingPlaceholder label="Loading more articles…" />
+        )}
+      </section>
+    </>
+  );
 }

@@ -1,10 +1,91 @@
+import { ProjectNavigation } from "../components/project/ProjectNavigation.tsx";
+import {
+  ImageSet,
+  ProjectArticle,
+  ProjectBriefAndOutcome,
+  ProjectGallery,
+  ProjectHero,
+  ProjectIntro,
+  ProjectQuote,
+  ProjectText,
+} from "../components/project/ProjectSections.tsx";
+import type { ProjectFields } from "../content/model.ts";
+import { projectBySlug } from "../content/pages.ts";
+import { projectColours } from "../lib/colour.ts";
+import { contentMeta } from "../lib/content-meta.ts";
+import type { ChromeHandle } from "../lib/page-chrome.ts";
+import { projectChrome } from "../lib/project-chrome.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/project";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: `Project | ${site.name}` }];
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return { project: (await projectBySlug(context, params.slug)).fields };
 }
 
-export default function Page() {
-  return <h1>Project</h1>;
+export const handle: ChromeHandle = {
+  chrome: (data) => projectChrome((data as { project?: ProjectFields } | undefined)?.project),
+};
+
+export function meta(args: Route.MetaArgs) {
+  const project = args.loaderData?.project;
+  if (!project) return contentMeta(args, { title: `Our Work | ${site.name}` });
+  return contentMeta(args, {
+    title: project.seoTitle ?? `${project.projectTitle} | ${site.name}`,
+    description: project.seoDescription ?? project.heroContent,
+    keywords: project.seoKeywords,
+    image: project.featuredImage ?? project.heroBackground,
+  });
+}
+
+export default function Project({ loaderData }: Route.ComponentProps) {
+  const { project } = loaderData;
+  return project.smallProject === "yes" ? <SmallProject project={project} /> : <FullProject project={project} />;
+}
+
+/** The full case study: every section the project has, in the order the story is told. */
+function FullProject({ project }: { project: ProjectFields }) {
+  const title = project.projectTitle;
+  return (
+    <ProjectArticle colours={projectColours(project.BackgroundColour)}>
+      <ProjectHero project={project} layout="full" absoluteHeader={project.absoluteHeader === "yes"} />
+      <ProjectIntro project={project} />
+      <ImageSet images={project.images} columns={2} label={`${title} images`} />
+      <ImageSet images={project.fullWidthImages} bleed columns={1} label={`${title} in full`} />
+      <ProjectText id="the-brief" title="The brief" document={project.theBrief} />
+      <ImageSet images={project.fullWidthImages2} bleed columns={1} label={`More of ${title}`} />
+      <ProjectText id="the-work" document={project.contentSection} />
+      <ImageSet images={project.images3} columns={3} label={`${title} details`} />
+      <ImageSet images={project.images4?.slice(0, 2)} columns={2} label={`${title} side by side`} />
+      <ProjectGallery images={project.gallery} title={title} />
+      <ProjectQuote quote={project.quote} clientName={project.clientName} />
+      <ProjectText id="the-outcome" title="The outcome" document={project.theOutcome} />
+      <div className="container">
+        <ProjectNavigation slug={project.slug} />
+      </div>
+    </ProjectArticle>
+  );
+}
+
+/** A smaller job told briefly: compact hero, introduction, brief and outcome side by side, pictures, quote. */
+function SmallProject({ project }: { project: ProjectFields }) {
+  const title = project.projectTitle;
+  const pictures = [...(project.images ?? []), ...(project.images4 ?? [])];
+  return (
+    <ProjectArticle colours={projectColours(project.BackgroundColour)}>
+      <ProjectHero project={project} layout="small" absoluteHeader={project.absoluteHeader === "yes"} />
+      <ProjectIntro project={project} />
+      <ProjectBriefAndOutcome project={project} />
+      <ImageSet
+        images={pictures.length > 0 ? pictures : [project.featuredImage].filter(Boolean)}
+        columns={2}
+        label={`${title} images`}
+      />
+      <ProjectText id="the-work" document={project.contentSection} />
+      <ProjectGallery images={project.gallery} title={title} />
+      <ProjectQuote quote={project.quote} clientName={project.clientName} />
+      <div className="container">
+        <ProjectNavigation slug={project.slug} />
+      </div>
+    </ProjectArticle>
+  );
 }

@@ -1,10 +1,51 @@
+import { useNavigation } from "react-router";
+import { ProjectFilter } from "../components/project/ProjectFilter.tsx";
+import { ProjectGrid } from "../components/project/ProjectGrid.tsx";
+import { categoryParam, projectCategories, projectList } from "../content/pages.ts";
+import { contentMeta } from "../lib/content-meta.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/projects";
+import styles from "./projects.module.css";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: `Our Work | ${site.name}` }];
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const category = categoryParam(new URL(request.url));
+  const [categories, projects] = await Promise.all([projectCategories(context), projectList(context, category)]);
+  return { categories, category, projects };
 }
 
-export default function Page() {
-  return <h1>Our Work</h1>;
+export function meta(args: Route.MetaArgs) {
+  return contentMeta(args, {
+    title: `Our Work | ${site.name}`,
+    description: `Branding, web design and campaigns ${site.name} has made for brands in Derby, across the UK and worldwide.`,
+    keywords: ["design agency portfolio", "branding case studies", "web design projects", "Derby"],
+    image: args.loaderData?.projects[0]?.image,
+  });
+}
+
+export default function Projects({ loaderData }: Route.ComponentProps) {
+  const { categories, category, projects } = loaderData;
+  const navigation = useNavigation();
+  const reloading = navigation.state === "loading" && navigation.location.pathname === "/projects";
+  return (
+    <div className="container">
+      <header className={styles.header}>
+        <p className={styles.eyebrow}>Our work</p>
+        <h1 className={styles.title}>Work we're proud to put our name to.</h1>
+      </header>
+      <div className={styles.toolbar}>
+        <ProjectFilter categories={categories} selected={category} />
+        <p className={styles.count} role="status">
+          {countLine(projects.length)}
+        </p>
+      </div>
+      <section className={styles.list} aria-label="Projects" aria-busy={reloading}>
+        <ProjectGrid key={category ?? ""} projects={projects} />
+      </section>
+    </div>
+  );
+}
+
+function countLine(count: number) {
+  if (count === 0) return "No projects in this category yet.";
+  return count === 1 ? "1 project" : `${count} projects`;
 }

@@ -1,10 +1,58 @@
+import { LoadingPlaceholder } from "../components/LoadingPlaceholder.tsx";
+import { ProjectGrid } from "../components/project/ProjectGrid.tsx";
+import {
+  ServiceAccordions,
+  ServiceCarousel,
+  ServiceHero,
+  ServiceImagePair,
+  ServiceStatement,
+  ServiceStats,
+  ServiceTexts,
+} from "../components/service/ServiceSections.tsx";
+import { latestProjectsFor, orPlaceholder, serviceBySlug } from "../content/pages.ts";
+import { contentMeta } from "../lib/content-meta.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/service";
+import styles from "./service.module.css";
 
-export function meta(_: Route.MetaArgs) {
-  return [{ title: `Service | ${site.name}` }];
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const service = (await serviceBySlug(context, params.slug)).fields;
+  // Awaited rather than streamed, so the links are in the HTML for readers without JavaScript and crawlers.
+  return { service, latestProjects: await orPlaceholder(latestProjectsFor(context, service)) };
 }
 
-export default function Page() {
-  return <h1>Service</h1>;
+export function meta(args: Route.MetaArgs) {
+  const service = args.loaderData?.service;
+  if (!service) return contentMeta(args, { title: `Services | ${site.name}` });
+  return contentMeta(args, {
+    title: service.seoTitle ?? `${service.title} | ${site.name}`,
+    description: service.seoDescription ?? service.subHeading,
+    keywords: service.seoKeywords,
+    image: service.servicesHero,
+  });
+}
+
+export default function Service({ loaderData }: Route.ComponentProps) {
+  const { service, latestProjects } = loaderData;
+  return (
+    <div className={styles.service}>
+      <ServiceHero service={service} />
+      <ServiceStats service={service} />
+      <ServiceImagePair service={service} />
+      <ServiceTexts service={service} />
+      <ServiceAccordions service={service} />
+      <ServiceStatement statement={service.mainStatement} />
+      <ServiceCarousel service={service} />
+      <section className="container" aria-labelledby="latest-projects">
+        <h2 id="latest-projects" className={styles.sectionTitle}>
+          Latest projects
+        </h2>
+        {latestProjects ? (
+          <ProjectGrid projects={latestProjects} fromProjectList={false} headingLevel={3} />
+        ) : (
+          <LoadingPlaceholder label="Loading projects…" />
+        )}
+      </section>
+    </div>
+  );
 }

@@ -1,0 +1,20 @@
+import styles from "./LoadingPlaceholder.module.css";
+
+/**
+ * What a content page shows until its content arrives (spec §4), and keeps showing when the content source
+ * cannot answer (spec §8: no message, the placeholder stays; the server answers 503).
+ */
+export function LoadingPlaceholder({ label = "Loading…", lines = 3 }: { label?: string; lines?: number }) {
+  return (
+    <div className={styles.placeholder} role="status" aria-live="polite">
+      <span className="visually-hidden">{label}</span>
+      <span className={styles.spinner} aria-hidden="true" />
+      <div className={styles.lines} aria-hidden="true">
+        {Array.from({ length: lines }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: decorative bars, never reordered
+          <span key={index} className={styles.line} />
+        ))}
+      </div>
+    </div>
+  );
+}

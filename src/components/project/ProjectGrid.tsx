@@ -1,0 +1,100 @@
+import { useLayoutEffect, useRef, useSyncExternalStore } from "react";
+import { Link } from "react-router";
+import type { ProjectTile } from "../../content/pages.ts";
+import { projectListState } from "../../lib/project-navigation.ts";
+import { ContentImage } from "../ContentImage.tsx";
+import styles from "./ProjectGrid.module.css";
+
+/** Spec §9: the grid animates one column at max width 767 px, otherwise two. */
+export const singleColumnQuery = "(max-width: 767px)";
+/** The pause between tiles of one row as they come in. */
+const columnStaggerMs = 150;
+
+const noSubscription = () => () => {};
+
+/**
+ * The project list's tiles. Each link hands the list's order to the project page (its previous/next).
+ * Tiles come in as they scroll into view, a column at a time; tiles already on screen when the page first
+ * paints stay put, so server-rendered content never flickers.
+ */
+export function ProjectGrid({
+  projects,
+  fromProjectList = true,
+  headingLevel = 2,
+}: {
+  projects: ProjectTile[];
+  /** Whether the links hand the list to the project page (only the project list does: spec §4). */
+  fromProjectList?: boolean;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = `h${headingLevel}` as const;
+  const grid = useRef<HTMLUListElement>(null);
+  // False while hydrating server HTML, true when the grid is first drawn in the browser (a filter change).
+  const drawnInBrowser = useRef(
+    useSyncExternalStore(
+      noSubscription,
+      () => true,
+      () => false,
+    ),
+  ).current;
+  const state = fromProjectList ? projectListState(projects) : undefined;
+
+  useLayoutEffect(() => {
+    const element = grid.current;
+    if (!element || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    if (!("IntersectionObserver" in window)) return;
+    const columns = window.matchMedia(singleColumnQuery).matches ? 1 : 2;
+    const tiles = [...element.querySelectorAll<HTMLElement>("[data-tile]")];
+    const waiting = tiles.filter((tile, index) => {
+      const onScreen = tile.getBoundingClientRect().top < window.innerHeight;
+      if (onScreen && !drawnInBrowser) return false;
+      tile.dataset.entrance = "waiting";
+      tile.style.transitionDelay = `${(index % columns) * columnStaggerMs}ms`;
+      return true;
+    });
+    if (waiting.length === 0) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue;
+          (entry.target as HTMLElement).dataset.entrance = "in";
+          observer.unobserve(entry.target);
+        }
+      },
+      { rootMargin: "0px 0px -8% 0px" },
+    );
+    for (const tile of waiting) observer.observe(tile);
+    return () => observer.disconnect();
+  }, [drawnInBrowser]);
+
+  return (
+    <ul className={styles.grid} ref={grid}>
+      {projects.map((project, index) => (
+        <li key={project.id} className={styles.tile} data-tile="">
+          <span className={styles.media}>
+            <ContentImage
+              asset={project.image}
+              alt=""
+              sizes="(min-width: 768px) 50vw, 100vw"
+              displayWidth={900}
+              priority={index < 2}
+            />
+          </span>
+          <Heading className={styles.title}>
+            <Link to={`/project/${project.slug}`} state={state} className={styles.link}>
+              {project.title}
+            </Link>
+          </Heading>
+          {project.summary && <p className={styles.summary}>{project.summary}</p>}
+          {project.categories.length > 0 && (
+            <ul className={styles.categories} aria-label={`${project.title} categories`}>
+              {project.categories.map((category) => (
+                <li key={category}>{category}</li>
+              ))}
+            </ul>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,225 @@
+import type { CSSProperties, ReactNode } from "react";
+import type { ProjectFields, RichText as RichTextDocument } from "../../content/model.ts";
+import { RichText } from "../../content/rich-text.tsx";
+import type { Asset } from "../../content/types.ts";
+import type { ProjectColours } from "../../lib/colour.ts";
+import { formatDate } from "../../lib/dates.ts";
+import { Carousel } from "../Carousel.tsx";
+import { ContentImage } from "../ContentImage.tsx";
+import styles from "./ProjectSections.module.css";
+
+/** The project's colour and its readable text colour, for every section drawn on it. */
+export function projectColourStyle(colours: ProjectColours): CSSProperties {
+  return { "--project-bg": colours.background, "--project-text": colours.text } as CSSProperties;
+}
+
+/** The hero on the project's colour: client, title, hero line, and the hero image beside (full) or below. */
+export function ProjectHero({
+  project,
+  layout,
+  absoluteHeader,
+}: {
+  project: ProjectFields;
+  layout: "full" | "small";
+  absoluteHeader: boolean;
+}) {
+  return (
+    <header className={styles.hero} data-layout={layout} data-absolute={absoluteHeader || undefined}>
+      <div className={styles.heroText}>
+        <p className={styles.heroClient}>{project.clientName}</p>
+        <h1 className={styles.heroTitle}>{project.projectTitle}</h1>
+        {project.heroContent && <p className={styles.heroLine}>{project.heroContent}</p>}
+      </div>
+      {project.heroBackground && (
+        <div className={styles.heroImage}>
+          <ContentImage
+            asset={project.heroBackground}
+            priority
+            sizes={layout === "full" ? "(min-width: 1024px) 50vw, 100vw" : "100vw"}
+            displayWidth={1200}
+          />
+        </div>
+      )}
+    </header>
+  );
+}
+
+/** Client, services, launch date and website, with the client's logo, beside the introduction. */
+export function ProjectIntro({ project }: { project: ProjectFields }) {
+  return (
+    <section className={`container ${styles.intro}`} aria-label="About the project">
+      <div className={styles.facts}>
+        {project.logo && (
+          <ContentImage
+            asset={project.logo}
+            className={styles.logo}
+            alt={`${project.clientName} logo`}
+            sizes="12rem"
+            displayWidth={240}
+          />
+        )}
+        <dl className={styles.factList}>
+          <div>
+            <dt>Client</dt>
+            <dd>{project.clientName}</dd>
+          </div>
+          {project.services?.length > 0 && (
+            <div>
+              <dt>Services</dt>
+              <dd>
+                <ul className={styles.services}>
+                  {project.services.map((service) => (
+                    <li key={service}>{service}</li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+          )}
+          {project.date && (
+            <div>
+              <dt>Launched</dt>
+              <dd>
+                <time dateTime={project.date}>{formatDate(project.date)}</time>
+              </dd>
+            </div>
+          )}
+          {project.website && (
+            <div>
+              <dt>Website</dt>
+              <dd>
+                <a href={project.website} target="_blank" rel="noopener noreferrer" className={styles.website}>
+                  {displayHost(project.website)}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              </dd>
+            </div>
+          )}
+        </dl>
+      </div>
+      <RichText document={project.introContent} className={styles.introText} />
+    </section>
+  );
+}
+
+function displayHost(url: string): string {
+  try {
+    return new URL(url).host.replace(/^www\./, "");
+  } catch {
+    return url;
+  }
+}
+
+/** A row of images: two or three across on wide screens, stacked on phones; "bleed" runs edge to edge. */
+export function ImageSet({
+  images,
+  columns = 2,
+  bleed = false,
+  label,
+}: {
+  images: Asset[] | undefined;
+  columns?: 1 | 2 | 3;
+  bleed?: boolean;
+  label?: string;
+}) {
+  if (!images?.length) return null;
+  const sizes =
+    bleed || columns === 1
+      ? "100vw"
+      : columns === 2
+        ? "(min-width: 768px) 50vw, 100vw"
+        : "(min-width: 768px) 33vw, 100vw";
+  return (
+    <section
+      className={[styles.imageSet, bleed ? undefined : "container"].filter(Boolean).join(" ")}
+      data-columns={columns}
+      data-bleed={bleed || undefined}
+      aria-label={label}
+    >
+      {images.map((image) => (
+        <figure key={image.sys.id} className={styles.figure}>
+          <ContentImage asset={image} sizes={sizes} displayWidth={bleed || columns === 1 ? 1920 : 960} />
+        </figure>
+      ))}
+    </section>
+  );
+}
+
+/** A titled block of rich text on the reading measure. */
+export function ProjectText({ title, document, id }: { title?: string; document?: RichTextDocument; id: string }) {
+  if (!document) return null;
+  return (
+    <section className={`container ${styles.text}`} aria-labelledby={title ? id : undefined}>
+      {title && (
+        <h2 id={id} className={styles.textTitle}>
+          {title}
+        </h2>
+      )}
+      <RichText document={document} className={styles.textBody} />
+    </section>
+  );
+}
+
+/** The client's words, large, on the project's colour. */
+export function ProjectQuote({ quote, clientName }: { quote?: RichTextDocument; clientName: string }) {
+  if (!quote) return null;
+  return (
+    <figure className={styles.quote}>
+      <div className="container">
+        <blockquote className={styles.quoteText}>
+          <RichText document={quote} />
+        </blockquote>
+        <figcaption className={styles.quoteSource}>{clientName}</figcaption>
+      </div>
+    </figure>
+  );
+}
+
+/** The project's gallery as a carousel (buttons, swipe, arrow keys). */
+export function ProjectGallery({ images, title }: { images: Asset[] | undefined; title: string }) {
+  if (!images?.length) return null;
+  return (
+    <div className="container">
+      <Carousel
+        label={`${title} gallery`}
+        slides={images.map((image) => (
+          <ContentImage
+            key={image.sys.id}
+            asset={image}
+            className={styles.galleryImage}
+            sizes="(min-width: 1024px) 56rem, 85vw"
+            displayWidth={1100}
+          />
+        ))}
+      />
+    </div>
+  );
+}
+
+/** The small layout's brief and outcome, side by side on wide screens. */
+export function ProjectBriefAndOutcome({ project }: { project: ProjectFields }) {
+  const parts = [
+    { id: "the-brief", title: "The brief", document: project.theBrief },
+    { id: "the-outcome", title: "The outcome", document: project.theOutcome },
+  ].filter((part) => part.document);
+  if (parts.length === 0) return null;
+  return (
+    <div className={`container ${styles.twoTexts}`}>
+      {parts.map((part) => (
+        <section key={part.id} aria-labelledby={part.id}>
+          <h2 id={part.id} className={styles.textTitle}>
+            {part.title}
+          </h2>
+          <RichText document={part.document} />
+        </section>
+      ))}
+    </div>
+  );
+}
+
+export function ProjectArticle({ colours, children }: { colours: ProjectColours; children: ReactNode }) {
+  return (
+    <article className={styles.project} style={projectColourStyle(colours)}>
+      {children}
+    </article>
+  );
+}

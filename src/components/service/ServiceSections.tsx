@@ -1,0 +1,118 @@
+import type { ServiceFields } from "../../content/model.ts";
+import { RichText } from "../../content/rich-text.tsx";
+import { Accordion } from "../Accordion.tsx";
+import { Carousel } from "../Carousel.tsx";
+import { ContentImage } from "../ContentImage.tsx";
+import styles from "./ServiceSections.module.css";
+
+const accordionNumbers = [1, 2, 3, 4, 5] as const;
+
+export function ServiceHero({ service }: { service: ServiceFields }) {
+  return (
+    <header className={styles.hero}>
+      <div className="container">
+        <p className={styles.eyebrow}>Services</p>
+        <h1 className={styles.title}>{service.title}</h1>
+        {service.subHeading && <p className={styles.subHeading}>{service.subHeading}</p>}
+      </div>
+      {service.servicesHero && (
+        <div className={`container ${styles.heroImage}`}>
+          <ContentImage asset={service.servicesHero} priority sizes="(min-width: 1440px) 1344px, 100vw" />
+        </div>
+      )}
+    </header>
+  );
+}
+
+/** The three figures, each with what it counts. */
+export function ServiceStats({ service }: { service: ServiceFields }) {
+  const stats = (service.stats ?? []).slice(0, 3);
+  if (stats.length === 0) return null;
+  return (
+    <section className="container" aria-labelledby="service-stats">
+      <h2 id="service-stats" className="visually-hidden">
+        {service.title} in numbers
+      </h2>
+      <dl className={styles.stats}>
+        {stats.map((figure, index) => (
+          <div key={`${figure}-${service.statsDescription?.[index]}`} className={styles.stat}>
+            <dt className={styles.statLabel}>{service.statsDescription?.[index]}</dt>
+            <dd className={styles.statFigure}>{figure}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export function ServiceImagePair({ service }: { service: ServiceFields }) {
+  const images = (service.servicesTwoImages ?? []).slice(0, 2);
+  if (images.length === 0) return null;
+  return (
+    <div className={`container ${styles.imagePair}`}>
+      {images.map((image) => (
+        <figure key={image.sys.id} className={styles.figure}>
+          <ContentImage asset={image} sizes="(min-width: 768px) 50vw, 100vw" displayWidth={960} />
+        </figure>
+      ))}
+    </div>
+  );
+}
+
+export function ServiceTexts({ service }: { service: ServiceFields }) {
+  return (
+    <div className={`container ${styles.texts}`}>
+      <RichText document={service.leftText} className={styles.leftText} />
+      <RichText document={service.rightText} className={styles.rightText} />
+    </div>
+  );
+}
+
+/** The five accordions beside the accordion image. */
+export function ServiceAccordions({ service }: { service: ServiceFields }) {
+  const items = accordionNumbers.flatMap((n) => {
+    const title = service[`accordionTitle${n}`];
+    const content = service[`accordionContent${n}`];
+    return title ? [{ id: `accordion-${n}`, title, content: <RichText document={content} /> }] : [];
+  });
+  if (items.length === 0) return null;
+  return (
+    <section className={`container ${styles.accordions}`} aria-labelledby="service-details">
+      <div className={styles.accordionText}>
+        <h2 id="service-details" className={styles.sectionTitle}>
+          What's in the box
+        </h2>
+        <Accordion items={items} />
+      </div>
+      {service.accordionImage && (
+        <figure className={styles.accordionImage}>
+          <ContentImage asset={service.accordionImage} sizes="(min-width: 1024px) 40vw, 100vw" displayWidth={800} />
+        </figure>
+      )}
+    </section>
+  );
+}
+
+export function ServiceStatement({ statement }: { statement?: string }) {
+  if (!statement) return null;
+  return (
+    <div className={styles.statement}>
+      <p className="container">{statement}</p>
+    </div>
+  );
+}
+
+export function ServiceCarousel({ service }: { service: ServiceFields }) {
+  if (!service.carousel?.length) return null;
+  return (
+    <div className="container">
+      <Carousel
+        label={`${service.title} in pictures`}
+        slideClassName={styles.slide}
+        slides={service.carousel.map((image) => (
+          <ContentImage key={image.sys.id} asset={image} sizes="(min-width: 1024px) 56rem, 85vw" displayWidth={1100} />
+        ))}
+      />
+    </div>
+  );
+}

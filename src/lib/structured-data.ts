@@ -1,0 +1,22 @@
+import type { BlogPostFields } from "../content/model.ts";
+import { site } from "../site.ts";
+
+/** An article as schema.org BlogPosting, for search engines' article results. */
+export function blogPostingJsonLd(post: BlogPostFields, pageUrl: string, imageUrl?: string) {
+  const origin = new URL(pageUrl).origin;
+  return {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    "@id": `${pageUrl}#article`,
+    mainEntityOfPage: pageUrl,
+    headline: post.blogTitle,
+    description: post.seoDescription,
+    datePublished: post.blogPostDate,
+    ...(imageUrl ? { image: [imageUrl] } : {}),
+    articleSection: post.blogCategory?.[0],
+    keywords: [...(post.blogTags ?? []), ...(post.seoKeywords ?? [])].join(", ") || undefined,
+    inLanguage: "en-GB",
+    author: { "@type": "Organization", name: site.name, url: `${origin}/` },
+    publisher: { "@id": `${origin}/#organisation`, "@type": "Organization", name: site.name },
+  };
+}

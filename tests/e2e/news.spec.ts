@@ -1,0 +1,76 @@
+import { expect, type Page, test } from "@playwright/test";
+import { newestPosts } from "./content.ts";
+
+const filter = (page: Page) => page.getByRole("navigation", { name: "Article categories" });
+const articleTitles = (page: Page) =>
+  page.getByRole("region", { name: /articles/i }).getByRole("heading", { level: 3 });
+
+async function expectNewestFirst(page: Page) {
+  const dates = await page
+    .getByRole("region", { name: /articles/i })
+    .locator("time")
+    .evaluateAll((times) => times.map((time) => time.getAttribute("datetime") ?? ""));
+  expect(dates.length).toBeGreaterThan(0);
+  expect([...dates].sort().reverse()).toEqual(dates);
+}
+
+test("the news page lists every article, newest first, with All and each category as filters", async ({
+  page,
+  request,
+}) => {
+  const posts = await newestPosts(request);
+  await page.goto("/news");
+  await expect(page.getByRole("heading", { level: 1, name: "News" })).toBeVisible();
+  await expect(articleTitles(page)).toHaveText(posts.map((post) => post.blogTitle));
+  await expectNewestFirst(page);
+
+  const categories = [...new Set(posts.flatMap((post) => post.blogCategory))];
+  const links = filter(page).getByRole("link");
+  await expect(links.first()).toHaveText("All");
+  await expect(links.first()).toHaveAttribute("aria-current", "true");
+  expect((await links.allTextContents()).slice(1).sort()).toEqual([...categories].sort());
+});
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled });
+
+    test("choosing a category shows only its articles; All clears the filter", async ({ page, request }) => {
+      const posts = await newestPosts(request);
+      const category = posts[posts.length - 1]?.blogCategory[0] ?? "";
+      const inCategory = posts.filter((post) => post.blogCategory.includes(category));
+      await page.goto("/news");
+
+      await filter(page).getByRole("link", { name: category, exact: true }).click();
+      await expect(page).toHaveURL((url) => url.pathname === "/news" && url.searchParams.get("category") === category);
+      await expect(filter(page).getByRole("link", { name: category, exact: true })).toHaveAttribute(
+        "aria-current",
+        "true",
+      );
+      await expect(filter(page).getByRole("link", { name: "All" })).not.toHaveAttribute("aria-current", "true");
+      await expect(articleTitles(page)).toHaveText(inCategory.map((post) => post.blogTitle));
+      await expect(page.getByRole("status")).toHaveText(
+        `${inCategory.length} article${inCategory.length === 1 ? "" : "s"} in ${category}`,
+      );
+
+      await filter(page).getByRole("link", { name: "All" }).click();
+      await expect(page).toHaveURL("/news");
+      await expect(articleTitles(page)).toHaveCount(posts.length);
+    });
+  });
+}
+
+test("a category nobody has written in yet says so and keeps the way out", async ({ page }) => {
+  const response = await page.goto("/news?category=Knitting");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByText("No articles in Knitting yet.")).toBeVisible();
+  await expect(filter(page).getByRole("link", { name: "All" })).toBeVisible();
+});
+
+test("an article card leads to the article", async ({ page, request }) => {
+  const [newest] = await newestPosts(request);
+  await page.goto("/news");
+  await page.getByRole("link", { name: newest?.blogTitle ?? "" }).click();
+  await expect(page).toHaveURL(`/post/${newest?.slug}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(newest?.blogTitle ?? "");
+});

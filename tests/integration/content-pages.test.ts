@@ -1,0 +1,80 @@
+import request from "supertest";
+import { describe, expect, it } from "vitest";
+import type { ContentQuery, ContentReader } from "../../src/content/types.ts";
+import { buildTestApp } from "../support/app.ts";
+
+const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
+const googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+/** The content service's own "unavailable" failure: the source is down and nothing is cached. */
+const unavailable = () => Object.assign(new Error("content source down"), { code: "CONTENT_UNAVAILABLE" });
+
+/** The real app whose content fails for the queries `fails` picks (the network edge, not the pages). */
+function appWhereContentFails(fails: (query: ContentQuery) => boolean) {
+  return buildTestApp({
+    services: (real) => {
+      const content: ContentReader = {
+        getEntries(query) {
+          if (fails(query)) return Promise.reject(unavailable());
+          return real.site.content.getEntries(query);
+        },
+      };
+      return { ...real, site: { ...real.site, content } };
+    },
+  });
+}
+
+describe("content pages when the content source is down and nothing is cached", () => {
+  it.each([
+    "/news",
+    "/news?category=Branding",
+    "/projects",
+    "/post/how-to-write-a-design-brief",
+    "/project/adidas",
+    "/service/web-design",
+  ])("%s keeps its loading placeholder with 503 and Retry-After, never a 500", async (path) => {
+    const { app } = await appWhereContentFails(() => true);
+    for (const agent of [browser, googlebot]) {
+      const page = await request(app).get(path).set("User-Agent", agent);
+      expect(page.status).toBe(503);
+      expect(page.headers["retry-after"]).toBeTruthy();
+      expect(page.text).toContain('role="status"');
+      expect(page.text).not.toContain("Unexpected Application Error!");
+    }
+  });
+});
+
+describe("a page whose own content loads while a list on it cannot", () => {
+  it("an article still renders; 'Other articles you may like...' keeps its placeholder", async () => {
+    const { app } = await appWhereContentFails((query) => query.content_type === "blogPost" && !query["fields.slug"]);
+    const page = await request(app).get("/post/how-to-write-a-design-brief").set("User-Agent", browser);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("<h1>How to write a design brief that gets you better work</h1>");
+    const related = page.text.slice(page.text.indexOf("Other articles you may like..."));
+    expect(related).toContain('role="status"');
+    expect(related).not.toContain('href="/post/');
+  });
+
+  it("a service still renders; its latest projects keep their placeholder", async () => {
+    const { app } = await appWhereContentFails((query) => query.content_type === "singleProject");
+    const page = await request(app).get("/service/web-design").set("User-Agent", browser);
+    expect(page.status).toBe(200);
+    const latest = page.text.slice(page.text.indexOf("Latest projects"));
+    expect(latest).toContain('role="status"');
+    expect(latest).not.toContain('href="/project/');
+  });
+});
+
+describe("content pages for crawlers", () => {
+  it("carry the article's title, description, keywords, social image and BlogPosting data", async () => {
+    const { app } = await buildTestApp();
+    const page = await request(app).get("/post/how-to-write-a-design-brief").set("User-Agent", googlebot);
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/<title>[^<]+<\/title>/);
+    expect(page.text).toMatch(/<meta name="description" content="[^"]+"/);
+    expect(page.text).toMatch(/<meta name="keywords" content="[^"]+"/);
+    expect(page.text).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+"/);
+    const jsonLd = page.text.match(/<script type="application\/ld\+json">(.*?)<\/script>/g) ?? [];
+    expect(jsonLd.some((script) => script.includes('"@type":"BlogPosting"'))).toBe(true);
+  });
+});
