@@ -13,7 +13,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { Analytics, ConsentBanner } from "./components/Consent.tsx";
-import { ContentLoading } from "./components/ContentLoading.tsx";
+import { LoadingPlaceholder } from "./components/LoadingPlaceholder.tsx";
 import { useNonce } from "./components/Nonce.tsx";
 import { NotFound } from "./components/NotFound.tsx";
 import { SiteFooter } from "./components/SiteFooter.tsx";
@@ -109,7 +109,15 @@ export function ErrorBoundary() {
     return (
       <>
         <SiteHeader chrome={notFound ? { logoWhite: true, absolute: true } : undefined} />
-        <main id="main">{notFound ? <NotFound /> : <ContentLoading />}</main>
+        <main id="main">
+          {notFound ? (
+            <NotFound />
+          ) : (
+            <div className="container">
+              <LoadingPlaceholder lines={5} />
+            </div>
+          )}
+        </main>
         <SiteFooter variant="regular" />
       </>
     );
