@@ -17,8 +17,9 @@ export function activeSection(headings: Array<{ id: string; top: number }>, read
 const readingLineShare = 0.3;
 
 /**
- * The id of the section in view, kept up to date with an IntersectionObserver that fires whenever a heading
- * crosses the reading line or the top of the viewport (no scroll listener).
+ * The id of the section in view, kept up to date on scroll and resize (passive, at most once a frame). An
+ * IntersectionObserver misses jumps: from the end of the article to the top (Home key, "back to top") no heading
+ * crosses the reading line's band, so the highlight would stay on the last section.
  */
 export function useActiveSection(ids: string[]): string | undefined {
   const [active, setActive] = useState<string>();
@@ -29,21 +30,28 @@ export function useActiveSection(ids: string[]): string | undefined {
       .split(" ")
       .map((id) => document.getElementById(id))
       .filter((element): element is HTMLElement => element !== null);
-    if (headings.length === 0 || !("IntersectionObserver" in window)) return;
-    const update = () =>
+    if (headings.length === 0) return;
+    let frame = 0;
+    const update = () => {
+      frame = 0;
       setActive(
         activeSection(
           headings.map((element) => ({ id: element.id, top: element.getBoundingClientRect().top })),
           window.innerHeight * readingLineShare,
         ),
       );
-    const observer = new IntersectionObserver(update, {
-      rootMargin: `0px 0px -${Math.round((1 - readingLineShare) * 100)}% 0px`,
-      threshold: [0, 1],
-    });
-    for (const heading of headings) observer.observe(heading);
+    };
+    const schedule = () => {
+      if (frame === 0) frame = requestAnimationFrame(update);
+    };
+    window.addEventListener("scroll", schedule, { passive: true });
+    window.addEventListener("resize", schedule, { passive: true });
     update();
-    return () => observer.disconnect();
+    return () => {
+      window.removeEventListener("scroll", schedule);
+      window.removeEventListener("resize", schedule);
+      cancelAnimationFrame(frame);
+    };
   }, [key]);
 
   return active;

@@ -58,10 +58,11 @@ test.describe("the contact page", () => {
 
   test("shows the Derby office, Manchester coming soon, and parking links that open in a new tab", async ({ page }) => {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Derby" })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Manchester" })).toBeVisible();
-    await expect(page.getByText("Coming soon")).toBeVisible();
-    const parking = page.getByRole("link", { name: /car park/ });
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { name: "Derby" })).toBeVisible();
+    await expect(main.getByRole("heading", { name: "Manchester" })).toBeVisible();
+    await expect(main.getByText("Coming soon", { exact: true })).toBeVisible();
+    const parking = main.getByRole("link", { name: /car park/ });
     expect(await parking.count()).toBeGreaterThanOrEqual(2);
     for (const link of await parking.all()) {
       await expect(link).toHaveAttribute("target", "_blank");

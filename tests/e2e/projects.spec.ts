@@ -62,7 +62,8 @@ test("tiles come in one column at a time on a phone and two at a time on wider s
     expect(new Set(lefts).size).toBe(columns);
     // Tiles below the fold wait for their entrance; the second column's waits a little longer.
     const waiting = grid(page).locator("[data-entrance='waiting']");
-    expect(await waiting.count()).toBeGreaterThan(0);
+    // Marked once the page has hydrated.
+    await expect.poll(() => waiting.count()).toBeGreaterThan(0);
     const delays = await waiting.evaluateAll((list) => list.map((tile) => (tile as HTMLElement).style.transitionDelay));
     expect(new Set(delays).size).toBe(columns);
     const last = tiles.last();
