@@ -2,6 +2,8 @@ import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+/** `npm run dev` (Vite middleware, HMR) runs beside it for tests/e2e/dev.spec.ts. */
+const devPort = port + 1;
 const systemChromium = "/usr/bin/chromium";
 
 export default defineConfig({
@@ -28,21 +30,38 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: {
-    // The same start command the container runs, against the production build.
-    command: "node server/main.ts",
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      DATA_DIR: "./var/e2e",
-      CONTACT_RATE_LIMIT: "1000",
-      FORM_SECRET: "e2e-form-secret-0123456789abcdef",
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: /dev\.spec\.ts$/ },
+    {
+      name: "dev-server",
+      use: { ...devices["Desktop Chrome"], baseURL: `http://127.0.0.1:${devPort}` },
+      testMatch: /dev\.spec\.ts$/,
     },
-  },
+  ],
+  webServer: [
+    {
+      // The same start command the container runs, against the production build.
+      command: "node server/main.ts",
+      url: `http://127.0.0.1:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "warn",
+        DATA_DIR: "./var/e2e",
+        CONTACT_RATE_LIMIT: "1000",
+        FORM_SECRET: "e2e-form-secret-0123456789abcdef",
+      },
+    },
+    {
+      // The README's `npm run dev`.
+      command: "node --conditions=development server/main.ts --dev",
+      url: `http://127.0.0.1:${devPort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { PORT: String(devPort), HOST: "127.0.0.1", LOG_LEVEL: "warn", DATA_DIR: "./var/e2e-dev" },
+    },
+  ],
 });

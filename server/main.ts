@@ -12,6 +12,12 @@ const shutdownGraceMs = 9_000;
 
 async function main() {
   const dev = process.argv.includes("--dev");
+  // Vite loads the app with the "development" export condition; Node must resolve react-router the same way, or
+  // the two copies' RouterContextProvider classes differ and every page fails.
+  if (dev && !process.execArgv.join(" ").includes("development")) {
+    console.error("npm run dev: start with `node --conditions=development server/main.ts --dev`");
+    process.exit(1);
+  }
   const config = loadConfig(dev ? { NODE_ENV: "development", ...process.env } : process.env);
   const logger = createLogger(config.LOG_LEVEL);
   const services = await createServices(config, logger);
