@@ -1,4 +1,3 @@
-import { createServer } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 export interface ReceivedMail {
@@ -50,14 +49,7 @@ export async function startSmtp(port = 0) {
 export type TestSmtp = Awaited<ReturnType<typeof startSmtp>>;
 
 /** A port nothing listens on (yet): for an SMTP server that is down. */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", () => resolve()));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (typeof address !== "object" || !address) throw new Error("no port");
-  return address.port;
-}
+export { freePort } from "./system.ts";
 
 /** A received message, read the way a mail client would: headers (unfolded), plain text and HTML parts. */
 export interface ParsedMail {
