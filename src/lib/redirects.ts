@@ -36,11 +36,12 @@ export const legacyProjectSlugs: readonly string[] = [
 
 /** Articles the old site published at the root (/{slug}); each lives on at /post/{slug}. */
 export const legacyArticleSlugs: readonly string[] = [
-  "why-your-logo-is-not-your-brand",
-  "how-much-does-a-website-cost",
-  "five-signs-your-website-needs-a-redesign",
-  "packaging-that-sells-itself",
-  "what-is-ux-design",
+  "what-makes-a-good-logo",
+  "how-much-does-a-website-cost-uk",
+  "rebrand-or-refresh",
+  "packaging-designing-for-the-thumbnail",
+  "how-to-write-a-design-brief",
+  "local-seo-derbyshire-businesses",
 ];
 
 const projectSlugs = new Set(legacyProjectSlugs);

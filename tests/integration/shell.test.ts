@@ -40,6 +40,11 @@ describe("legacy paths", () => {
     expect(res.headers.location).toBe(to);
   });
 
+  it.each(cases)("%s leads to a page that answers (%s)", async (_from, to) => {
+    const res = await request(app).get(to).set("User-Agent", "Googlebot/2.1");
+    expect(res.status).toBe(200);
+  });
+
   it("answers HEAD requests the same way, and leaves posts alone", async () => {
     const head = await request(app).head("/contact-us");
     expect(head.status).toBe(301);
