@@ -16,7 +16,10 @@ beforeAll(async () => {
 });
 
 function decode(value: string) {
-  return value.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
+  return value
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'");
 }
 
 /** Same-site URLs in an HTML document: links, images (src and srcset), stylesheets, preloads. */
@@ -42,7 +45,9 @@ describe("every internal link on the sample site", () => {
       const url = pages.shift() as string;
       let res = await request(app).get(url).set("User-Agent", crawler);
       if ([301, 302, 308].includes(res.status)) {
-        res = await request(app).get(res.headers.location as string).set("User-Agent", crawler);
+        res = await request(app)
+          .get(res.headers.location as string)
+          .set("User-Agent", crawler);
       }
       if (res.status !== 200) {
         broken.push(`${url} → ${res.status}`);
@@ -60,4 +65,16 @@ describe("every internal link on the sample site", () => {
     // The spec's pages, the 14 projects, 13 services and 10 articles at least.
     expect(crawled).toBeGreaterThan(40);
   }, 120_000);
+
+  it("includes every page of the sitemap, each answering 200", async () => {
+    const sitemap = await request(app).get("/sitemap.xml").expect(200);
+    const paths = [...sitemap.text.matchAll(/<loc>https?:\/\/[^/<]+([^<]*)<\/loc>/g)].map((match) => match[1] || "/");
+    expect(paths.filter((path) => path.startsWith("/post/"))).toHaveLength(10);
+    expect(paths.filter((path) => path.startsWith("/project/"))).toHaveLength(14);
+    expect(paths.filter((path) => path.startsWith("/service/"))).toHaveLength(13);
+    for (const path of paths) {
+      const res = await request(app).get(path).set("User-Agent", crawler);
+      expect(`${path} ${res.status}`).toBe(`${path} 200`);
+    }
+  });
 });
