@@ -64,8 +64,17 @@ async function main() {
         const tab = await context.newPage();
         await tab.goto(`${origin}${pagePath}`, { waitUntil: "networkidle" });
         await tab.evaluate(() => document.fonts.ready);
-        const file = path.join(outDir, `${page.name}-${width}.png`);
-        await tab.screenshot({ path: file, fullPage: true });
+        // Lazy images load only near the viewport: pass over the page as a reader would, then go back up.
+        await tab.evaluate(async () => {
+          for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+            window.scrollTo(0, y);
+            await new Promise((resolve) => setTimeout(resolve, 60));
+          }
+          window.scrollTo(0, 0);
+        });
+        await tab.waitForLoadState("networkidle");
+        const file = path.join(outDir, `${page.name}-${width}.jpg`);
+        await tab.screenshot({ path: file, fullPage: true, type: "jpeg", quality: 82 });
         console.log(`${path.relative(root, file)}  ${pagePath}`);
         await context.close();
       }

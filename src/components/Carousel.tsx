@@ -1,5 +1,6 @@
 import useEmblaCarousel from "embla-carousel-react";
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useState } from "react";
+import { ArrowIcon } from "./ArrowIcon.tsx";
 import styles from "./Carousel.module.css";
 
 /**
@@ -84,7 +85,7 @@ export function Carousel({
             disabled={!canPrevious}
             aria-label="Previous slide"
           >
-            <Arrow direction="left" />
+            <ArrowIcon direction="back" />
           </button>
           <p className={styles.count} aria-live="polite">
             {selected + 1} / {slides.length}
@@ -96,25 +97,10 @@ export function Carousel({
             disabled={!canNext}
             aria-label="Next slide"
           >
-            <Arrow direction="right" />
+            <ArrowIcon direction="forward" />
           </button>
         </div>
       )}
     </section>
-  );
-}
-
-function Arrow({ direction }: { direction: "left" | "right" }) {
-  return (
-    <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-      <path
-        d={direction === "left" ? "M12.5 4 6.5 10l6 6" : "M7.5 4l6 6-6 6"}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
   );
 }

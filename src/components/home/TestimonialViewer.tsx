@@ -2,6 +2,7 @@ import { useEffect, useReducer, useRef } from "react";
 import type { Testimonial } from "../../content/testimonials.ts";
 import { useIsTouch } from "../../lib/device.ts";
 import { canGoBack, canGoForward, initialTestimonialState, testimonialReducer } from "../../lib/testimonials.ts";
+import { ArrowIcon } from "../ArrowIcon.tsx";
 import styles from "./TestimonialViewer.module.css";
 
 /**
@@ -90,7 +91,7 @@ export function TestimonialViewer({ testimonials }: { testimonials: readonly Tes
             disabled={!canGoBack(state)}
             aria-label="Previous testimonial"
           >
-            <Arrow direction="back" />
+            <ArrowIcon direction="back" />
           </button>
           <button
             ref={forwardRef}
@@ -100,7 +101,7 @@ export function TestimonialViewer({ testimonials }: { testimonials: readonly Tes
             disabled={!canGoForward(state)}
             aria-label="Next testimonial"
           >
-            <Arrow direction="forward" />
+            <ArrowIcon direction="forward" />
           </button>
         </div>
         {device === "desktop" && (
@@ -110,20 +111,5 @@ export function TestimonialViewer({ testimonials }: { testimonials: readonly Tes
         )}
       </div>
     </section>
-  );
-}
-
-function Arrow({ direction }: { direction: "back" | "forward" }) {
-  return (
-    <svg width="22" height="22" viewBox="0 0 22 22" aria-hidden="true" focusable="false">
-      <path
-        d={direction === "back" ? "M13.5 4.5 7 11l6.5 6.5M7.5 11H19" : "M8.5 4.5 15 11l-6.5 6.5M14.5 11H3"}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
   );
 }
