@@ -36,6 +36,8 @@ export default defineConfig({
       name: "dev-server",
       use: { ...devices["Desktop Chrome"], baseURL: `http://127.0.0.1:${devPort}` },
       testMatch: /dev\.spec\.ts$/,
+      // After the production tests: Vite compiling the app on first request would compete with them for the CPU.
+      dependencies: ["chromium"],
     },
   ],
   webServer: [

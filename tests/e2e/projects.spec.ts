@@ -50,27 +50,28 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("tiles come in one column at a time on a phone and two at a time on wider screens", async ({ page }) => {
-  for (const [width, columns] of [
-    [390, 1],
-    [1024, 2],
-  ] as const) {
+// One fresh page a width: a second visit to the same list restores the scroll position, so nothing waits.
+for (const [width, columns] of [
+  [390, 1],
+  [1024, 2],
+] as const) {
+  test(`tiles come in ${columns === 1 ? "one column at a time" : "two at a time"} at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
     await page.goto("/projects");
     const tiles = grid(page).locator("[data-tile]");
     const lefts = await tiles.evaluateAll((list) => list.map((tile) => Math.round(tile.getBoundingClientRect().left)));
     expect(new Set(lefts).size).toBe(columns);
-    // Tiles below the fold wait for their entrance; the second column's waits a little longer.
+    // Tiles below the fold wait for their entrance (marked once the page has hydrated); the second column's
+    // waits a little longer.
     const waiting = grid(page).locator("[data-entrance='waiting']");
-    // Marked once the page has hydrated.
     await expect.poll(() => waiting.count()).toBeGreaterThan(0);
     const delays = await waiting.evaluateAll((list) => list.map((tile) => (tile as HTMLElement).style.transitionDelay));
     expect(new Set(delays).size).toBe(columns);
     const last = tiles.last();
     await last.scrollIntoViewIfNeeded();
     await expect(last).toHaveAttribute("data-entrance", "in");
-  }
-});
+  });
+}
 
 test.describe("with reduced motion", () => {
   test.use({ reducedMotion: "reduce" });

@@ -338,10 +338,11 @@ test.describe("the 404 page", () => {
 test.describe("a route chunk missing after a deploy", () => {
   test("reloads into the page the visitor was going to, once", async ({ page }) => {
     await openPage(page, "/terms");
-    const aboutModule = await page.evaluate(
-      () => (window as unknown as RouterWindow).__reactRouterManifest.routes["routes/about"]?.module,
-    );
-    expect(aboutModule).toBeTruthy();
+    // React Router learns the routes of the links on the page just after hydration (lazy route discovery).
+    const readModule = () =>
+      page.evaluate(() => (window as unknown as RouterWindow).__reactRouterManifest?.routes["routes/about"]?.module);
+    await expect.poll(readModule, { timeout: 15_000 }).toBeTruthy();
+    const aboutModule = await readModule();
     let refused = 0;
     await page.route(`**${aboutModule}`, async (route) => {
       if (refused++ === 0) return route.fulfill({ status: 404, body: "Not found" });
