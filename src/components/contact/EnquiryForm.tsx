@@ -179,7 +179,7 @@ function EnquiryFields({ values = {}, errors, hydrated, question }: FieldsProps)
       </div>
 
       <Field name="need" label={enquiryLabels.need} required error={errors.need}>
-        <select {...field("need")} required value={need} onChange={(event) => setNeed(event.target.value)}>
+        <select {...field("need")} aria-required="true" value={need} onChange={(event) => setNeed(event.target.value)}>
           {needs.map((option) => (
             <option key={option}>{option}</option>
           ))}

@@ -163,14 +163,14 @@ export function ProjectText({ title, document, id }: { title?: string; document?
 export function ProjectQuote({ quote, clientName }: { quote?: RichTextDocument; clientName: string }) {
   if (!quote) return null;
   return (
-    <figure className={styles.quote}>
-      <div className="container">
+    <div className={styles.quote}>
+      <figure className={`container ${styles.quoteFigure}`}>
         <blockquote className={styles.quoteText}>
           <RichText document={quote} />
         </blockquote>
         <figcaption className={styles.quoteSource}>{clientName}</figcaption>
-      </div>
-    </figure>
+      </figure>
+    </div>
   );
 }
 
