@@ -76,7 +76,7 @@ export function createApp(deps: AppDeps) {
   app.use(contentRoutes(services.content));
   app.use(enquiryRoutes(services.site.enquiries));
   app.use(bodyErrors);
-  app.use(contentImages(config.CONTENT_DIR));
+  app.use(contentImages(config.CONTENT_DIR, logger));
 
   if (deps.devMiddleware) app.use(deps.devMiddleware);
   if (deps.clientDir) app.use(staticFiles(deps.clientDir));

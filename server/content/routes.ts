@@ -5,6 +5,7 @@ import { rateLimit } from "express-rate-limit";
 import type { Logger } from "pino";
 import { contentRetryAfterSeconds, isContentQueryError, isContentUnavailableError } from "../../src/content/errors.ts";
 import { fail, parseBody } from "../http/limits.ts";
+import { contentImageHeaders, imageSizes } from "./image-sizes.ts";
 import type { ContentService } from "./service.ts";
 
 /** The site's content proxy (spec §7): POST /contentful/posts, validated against the allow-list. */
@@ -75,19 +76,23 @@ export function contentWebhook({ content, secret, logger }: WebhookOptions): Req
   return [limiter, purge];
 }
 
-/** The store's images at /content/images/…: cached for a day, revalidated by ETag after that. */
-export function contentImages(contentDir: string): Router {
+/**
+ * The store's images at /content/images/…, smaller copies on request (`?w=`, as Contentful's Images API), cached
+ * for a day, revalidated by ETag after that.
+ */
+export function contentImages(contentDir: string, logger: Logger): Router {
   const router = express.Router();
+  const imagesDir = path.join(contentDir, "images");
+  router.use("/content/images", imageSizes({ imagesDir, logger }));
   router.use(
     "/content/images",
-    express.static(path.join(contentDir, "images"), {
+    express.static(imagesDir, {
       index: false,
       redirect: false,
       fallthrough: false,
       dotfiles: "ignore",
       setHeaders(res) {
-        res.setHeader("Cache-Control", "public, max-age=86400, stale-while-revalidate=604800");
-        res.setHeader("X-Content-Type-Options", "nosniff");
+        res.set(contentImageHeaders);
       },
     }),
   );

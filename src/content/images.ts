@@ -8,13 +8,14 @@ export interface ImageSources {
   alt: string;
 }
 
-const contentfulImageHost = /^(https?:)?\/\/images\.ctfassets\.net\//;
+// Contentful's Images API, and the embedded store's images (server/content/image-sizes.ts answers the same query).
+const resizableImages = /^((https?:)?\/\/images\.ctfassets\.net\/|\/content\/images\/)/;
 // Converting these to WebP would lose what they are (vectors, animation); they are served as uploaded.
 const keepFormat = new Set(["image/svg+xml", "image/gif"]);
 
 /**
- * The src (and, for Contentful's Images API, a WebP srcset) of an asset for a given display width.
- * Local assets are shipped at the size pages show, so they are used as they are.
+ * The src and a WebP srcset of an asset for a given display width: Contentful's Images API, or the same query
+ * answered by this server for the embedded store. Other hosts, SVG and GIF are used as they are.
  */
 export function imageSources(asset: Asset | undefined, displayWidth = 1600): ImageSources | undefined {
   const file = asset?.fields.file;
@@ -22,7 +23,7 @@ export function imageSources(asset: Asset | undefined, displayWidth = 1600): Ima
   const size = file.details?.image;
   const alt = asset.fields.description ?? asset.fields.title ?? "";
   const url = file.url.startsWith("//") ? `https:${file.url}` : file.url;
-  if (!contentfulImageHost.test(url) || keepFormat.has(file.contentType)) {
+  if (!resizableImages.test(url) || keepFormat.has(file.contentType)) {
     return { src: url, width: size?.width, height: size?.height, alt };
   }
   const natural = size?.width ?? displayWidth * 2;

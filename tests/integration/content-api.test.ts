@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createContentfulSource } from "../../server/content/contentful-source.ts";
@@ -322,6 +323,36 @@ describe("content images and the CSP", () => {
     expect((await request(app).get("/content/images/../assets.json")).status).toBe(404);
     expect((await request(app).get("/content/images/%2e%2e/assets.json")).status).toBe(404);
     expect((await request(app).get("/content/assets.json")).status).toBe(404);
+  });
+
+  it("answers ?w= with a smaller WebP copy, like Contentful's Images API, and the original past its width", async () => {
+    const { app } = await buildTestApp();
+    const original = await request(app).get("/content/images/projects/dennis-group/featured-1.webp").buffer(true);
+    expect(original.status).toBe(200);
+    const small = await request(app)
+      .get("/content/images/projects/dennis-group/featured-1.webp?w=600&fm=webp&q=75")
+      .buffer(true);
+    expect(small.status).toBe(200);
+    expect(small.headers["content-type"]).toBe("image/webp");
+    expect(small.headers["cache-control"]).toBe("public, max-age=86400, stale-while-revalidate=604800");
+    const width = (await sharp(small.body as Buffer).metadata()).width;
+    // Widths snap up to a fixed ladder, so there are only so many copies of each image.
+    expect(width).toBe(640);
+    expect((small.body as Buffer).length).toBeLessThan((original.body as Buffer).length);
+    const again = await request(app).get("/content/images/projects/dennis-group/featured-1.webp?w=610").buffer(true);
+    expect(Buffer.compare(again.body as Buffer, small.body as Buffer)).toBe(0);
+
+    const huge = await request(app).get("/content/images/projects/dennis-group/featured-1.webp?w=9000").buffer(true);
+    expect(Buffer.compare(huge.body as Buffer, original.body as Buffer)).toBe(0);
+    for (const odd of ["?w=abc", "?w=-5", "?w=600&fm=gif"]) {
+      const res = await request(app).get(`/content/images/projects/dennis-group/featured-1.webp${odd}`).buffer(true);
+      expect(`${odd} ${res.status} ${Buffer.compare(res.body as Buffer, original.body as Buffer)}`).toBe(
+        `${odd} 200 0`,
+      );
+    }
+    expect((await request(app).get("/content/images/../assets.json?w=600")).status).toBe(404);
+    expect((await request(app).get("/content/images/%2e%2e/assets.json?w=600")).status).toBe(404);
+    expect((await request(app).get("/content/images/nope.webp?w=600")).status).toBe(404);
   });
 
   it("lets pages load Contentful's images only when Contentful is the source", async () => {

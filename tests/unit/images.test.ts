@@ -12,9 +12,20 @@ const asset = (url: string): Asset => ({
 });
 
 describe("imageSources", () => {
-  it("uses a local image as it is, with its size and description", () => {
-    expect(imageSources(asset("/content/images/hero.webp"))).toEqual({
-      src: "/content/images/hero.webp",
+  it("asks this server for smaller WebP copies of a store image, never above the original", () => {
+    const image = imageSources(asset("/content/images/hero.webp"), 800);
+    expect(image).toMatchObject({ src: "/content/images/hero.webp?w=800&fm=webp&q=75", width: 2400, height: 1350 });
+    expect(image?.alt).toBe("A bold gradient");
+    expect(image?.srcSet?.split(", ")).toEqual([
+      "/content/images/hero.webp?w=400&fm=webp&q=75 400w",
+      "/content/images/hero.webp?w=800&fm=webp&q=75 800w",
+      "/content/images/hero.webp?w=1200&fm=webp&q=75 1200w",
+      "/content/images/hero.webp?w=1600&fm=webp&q=75 1600w",
+    ]);
+  });
+  it("uses an image on any other host as it is", () => {
+    expect(imageSources(asset("https://cdn.example.com/hero.webp"))).toEqual({
+      src: "https://cdn.example.com/hero.webp",
       width: 2400,
       height: 1350,
       alt: "A bold gradient",
