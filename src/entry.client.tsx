@@ -1,8 +1,30 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
+import type { Navigation } from "react-router";
 import { HydratedRouter } from "react-router/dom";
 import { NonceProvider } from "./components/Nonce.tsx";
-import { claimReload, getNavigationTarget, resumeTarget, sessionStore } from "./lib/chunk-reload.ts";
+import {
+  claimReload,
+  pageNavigationTarget,
+  rememberPendingNavigation,
+  resumeTarget,
+  sessionStore,
+} from "./lib/chunk-reload.ts";
+
+declare global {
+  interface Window {
+    /** The data router that <HydratedRouter> creates (React Router sets this global). */
+    __reactRouterDataRouter?: { state: { navigation: Navigation } };
+  }
+}
+
+/**
+ * The page the visitor is navigating to, read from the router at this very moment: React Router reloads the page
+ * as soon as a route module fails to import, which can be before React has rendered the navigation.
+ */
+function currentNavigationTarget(): string | undefined {
+  return pageNavigationTarget(window.__reactRouterDataRouter?.state.navigation);
+}
 
 // The previous page reloaded itself because a route chunk of an old build was gone: go where the visitor was going.
 const resume = resumeTarget(sessionStore(), window.location.href, Date.now());
@@ -11,10 +33,19 @@ if (resume) {
 } else {
   // A lazily loaded chunk (or its CSS) failed to preload after a deploy: load the page afresh, once.
   window.addEventListener("vite:preloadError", (event) => {
-    const target = new URL(getNavigationTarget() ?? window.location.href, window.location.href).href;
+    const target = new URL(currentNavigationTarget() ?? window.location.href, window.location.href).href;
     if (claimReload(sessionStore(), target, Date.now())) {
       event.preventDefault();
       window.location.assign(target);
+    }
+  });
+
+  // React Router reloads the page it is on when a route module fails: remember where the visitor was going.
+  window.addEventListener("pagehide", () => {
+    const target = currentNavigationTarget();
+    if (target) {
+      const href = new URL(target, window.location.href).href;
+      rememberPendingNavigation(sessionStore(), window.location.href, href, Date.now());
     }
   });
 

@@ -1,3 +1,5 @@
+import { createPath, type Navigation } from "react-router";
+
 /**
  * After a deploy, a visitor still on the old build asks for route chunks that no longer exist. Rather than
  * leave them on a broken page, we load the page they were going to afresh, once (docs/decisions/0055).
@@ -65,15 +67,16 @@ export function resumeTarget(storage: StorageLike, currentHref: string, now: num
   return claimReload(storage, pending.to, now) ? pending.to : undefined;
 }
 
-let navigationTarget: string | undefined;
-
-/** The URL of the client-side navigation in progress, kept by the root route for the error listeners. */
-export function setNavigationTarget(target: string | undefined) {
-  navigationTarget = target;
-}
-
-export function getNavigationTarget(): string | undefined {
-  return navigationTarget;
+/**
+ * Where a client-side page navigation is going (path, query and hash), or undefined when none is loading.
+ * Form submissions are left out: they are never repeated by a reload.
+ */
+export function pageNavigationTarget(
+  navigation: Pick<Navigation, "state" | "location" | "formMethod"> | undefined,
+): string | undefined {
+  return navigation?.state === "loading" && !navigation.formMethod && navigation.location
+    ? createPath(navigation.location)
+    : undefined;
 }
 
 const noStorage: StorageLike = { getItem: () => null, setItem: () => {}, removeItem: () => {} };

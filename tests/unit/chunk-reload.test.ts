@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   chunkLoadTimeoutMs,
   claimReload,
+  pageNavigationTarget,
   rememberPendingNavigation,
   resumeTarget,
   type StorageLike,
@@ -48,5 +49,28 @@ describe("reloading after a failed route chunk", () => {
     rememberPendingNavigation(storage, from, to, 0);
     expect(resumeTarget(storage, from, 60_000)).toBeUndefined();
     expect(resumeTarget(storage, from, 61_000)).toBeUndefined();
+  });
+});
+
+describe("the page navigation a reload should resume", () => {
+  const location = {
+    pathname: "/post/rebrand-or-refresh",
+    search: "?from=home",
+    hash: "#contents",
+    state: null,
+    key: "k",
+  };
+
+  it("is the target of a page load under way, with its query and fragment", () => {
+    expect(pageNavigationTarget({ state: "loading", location, formMethod: undefined })).toBe(
+      "/post/rebrand-or-refresh?from=home#contents",
+    );
+  });
+
+  it("is nothing when idle or submitting a form, which a reload must never repeat", () => {
+    expect(pageNavigationTarget(undefined)).toBeUndefined();
+    expect(pageNavigationTarget({ state: "idle", location: undefined, formMethod: undefined })).toBeUndefined();
+    expect(pageNavigationTarget({ state: "loading", location, formMethod: "POST" })).toBeUndefined();
+    expect(pageNavigationTarget({ state: "submitting", location, formMethod: "POST" })).toBeUndefined();
   });
 });
