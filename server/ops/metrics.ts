@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { RequestHandler } from "express";
 import { collectDefaultMetrics, Gauge, Histogram, type Registry } from "prom-client";
 import type { RouteLabeler } from "./route-label.ts";
-import type { BuildInfo, StatusSources } from "./status.ts";
+import type { BuildInfo } from "./status.ts";
 
 /** Operator endpoints stay out of the request metrics: probes and scrapes would drown the visitors' figures. */
 export const operatorPaths = new Set(["/metrics", "/healthz", "/readyz"]);
@@ -15,10 +15,10 @@ export interface HttpMetrics {
 }
 
 /**
- * Registers this module's metrics once per registry: process defaults, request duration and in-flight, build
- * info, and gauges read from the services' own figures when the status page's sources are given.
+ * Registers this module's metrics once per registry: process defaults, request duration and in-flight, and build
+ * info. The content and enquiry figures are the services' own metrics, registered by each service.
  */
-export function registerOpsMetrics(registry: Registry, build: BuildInfo, sources: StatusSources): HttpMetrics {
+export function registerOpsMetrics(registry: Registry, build: BuildInfo): HttpMetrics {
   collectDefaultMetrics({ register: registry });
 
   const buildInfo = new Gauge({
@@ -28,42 +28,6 @@ export function registerOpsMetrics(registry: Registry, build: BuildInfo, sources
     registers: [registry],
   });
   buildInfo.set({ version: build.version, commit: build.commit ?? "unknown" }, 1);
-
-  const { content, mail } = sources;
-  if (content) {
-    gaugeFrom(
-      registry,
-      "site_content_last_refresh_timestamp_seconds",
-      "When the content source last answered a refresh (Unix seconds).",
-      async () => {
-        const at = (await content.stats()).lastRefreshAt;
-        return at ? at.getTime() / 1000 : undefined;
-      },
-    );
-  }
-  if (mail) {
-    gaugeFrom(
-      registry,
-      "site_outbox_pending_enquiries",
-      "Enquiries in the outbox waiting to be delivered.",
-      async () => (await mail.stats()).pending,
-    );
-    gaugeFrom(
-      registry,
-      "site_outbox_oldest_pending_seconds",
-      "Age of the oldest enquiry waiting in the outbox (0 when none).",
-      async () => (await mail.stats()).oldestPendingSeconds ?? 0,
-    );
-    gaugeFrom(
-      registry,
-      "site_mail_last_delivery_timestamp_seconds",
-      "When an enquiry was last handed to the mail server (Unix seconds).",
-      async () => {
-        const at = (await mail.stats()).lastDeliveryAt;
-        return at ? at.getTime() / 1000 : undefined;
-      },
-    );
-  }
 
   return {
     duration: new Histogram({
@@ -79,26 +43,6 @@ export function registerOpsMetrics(registry: Registry, build: BuildInfo, sources
       registers: [registry],
     }),
   };
-}
-
-/** A gauge read at scrape time; skipped when a service already registered the same name itself. */
-function gaugeFrom(registry: Registry, name: string, help: string, read: () => Promise<number | undefined>) {
-  if (registry.getSingleMetric(name)) return;
-  new Gauge({
-    name,
-    help,
-    registers: [registry],
-    async collect() {
-      try {
-        const value = await read();
-        if (value === undefined) this.reset();
-        else this.set(value);
-      } catch {
-        // The status page logs unavailable figures; a scrape just leaves the gauge out.
-        this.reset();
-      }
-    },
-  });
 }
 
 /** Times every request but the operator endpoints, labelled by route template once the response is done. */

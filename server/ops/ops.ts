@@ -37,7 +37,7 @@ export function createOps(options: OpsOptions): Ops {
     timeoutMs: options.readinessTimeoutMs,
     cacheMs: options.readinessCacheMs,
   });
-  const httpMetrics = registerOpsMetrics(registry, build, sources);
+  const httpMetrics = registerOpsMetrics(registry, build);
   return {
     readiness,
     httpMetrics,

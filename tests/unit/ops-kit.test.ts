@@ -1,11 +1,11 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { Registry } from "prom-client";
 import { describe, expect, it } from "vitest";
 import { parse, parseAllDocuments } from "yaml";
 import { createLogger } from "../../server/http/logging.ts";
-import { createOps } from "../../server/ops/ops.ts";
+import { createServices } from "../../server/services.ts";
+import { testConfig } from "../support/app.ts";
 import { commandPath } from "../support/system.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -13,20 +13,12 @@ const read = (file: string) => readFileSync(path.join(root, file), "utf8");
 
 const promtool = commandPath("promtool");
 
-/** Every sample name the app exposes when both services report their figures. */
+/** Every sample name the app exposes: the real services (embedded content, outbox) with one request timed. */
 async function exposedNames() {
-  const registry = new Registry();
-  const ops = createOps({
-    registry,
-    logger: createLogger("silent"),
-    build: { version: "1", commit: null },
-    sources: {
-      content: { stats: () => ({ lastRefreshAt: new Date() }) },
-      mail: { stats: () => ({ pending: 1, oldestPendingSeconds: 5, lastDeliveryAt: new Date() }) },
-    },
-  });
-  ops.httpMetrics.duration.observe({ method: "GET", route: "/", status_code: "200" }, 0.01);
-  const text = await registry.metrics();
+  const services = await createServices(testConfig(), createLogger("silent"));
+  services.ops.httpMetrics.duration.observe({ method: "GET", route: "/", status_code: "200" }, 0.01);
+  const text = await services.metrics.metrics();
+  await services.stop();
   return new Set(
     text
       .split("\n")
@@ -37,7 +29,9 @@ async function exposedNames() {
 
 /** The metric names a PromQL expression reads (ours, Node's and the process's; `up` comes from Prometheus). */
 function namesIn(expression: string) {
-  return [...expression.matchAll(/\b(?:http|site|process|nodejs)_[a-z0-9_]+\b/g)].map((match) => match[0]);
+  return [...expression.matchAll(/\b(?:http|site|content|enquiry|process|nodejs)_[a-z0-9_]+\b/g)].map(
+    (match) => match[0],
+  );
 }
 
 describe("the Prometheus kit", () => {
