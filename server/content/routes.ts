@@ -5,6 +5,7 @@ import { rateLimit } from "express-rate-limit";
 import type { Logger } from "pino";
 import { contentRetryAfterSeconds, isContentQueryError, isContentUnavailableError } from "../../src/content/errors.ts";
 import { fail, parseBody } from "../http/limits.ts";
+import { labelRoute } from "../ops/route-label.ts";
 import { contentImageHeaders, imageSizes } from "./image-sizes.ts";
 import type { ContentService } from "./service.ts";
 
@@ -76,6 +77,9 @@ export function contentWebhook({ content, secret, logger }: WebhookOptions): Req
   return [limiter, purge];
 }
 
+/** The request-metrics label every store image shares, whatever its file name. */
+export const contentImagesRoute = "/content/images/*";
+
 /**
  * The store's images at /content/images/…, smaller copies on request (`?w=`, as Contentful's Images API), cached
  * for a day, revalidated by ETag after that.
@@ -83,6 +87,10 @@ export function contentWebhook({ content, secret, logger }: WebhookOptions): Req
 export function contentImages(contentDir: string, logger: Logger): Router {
   const router = express.Router();
   const imagesDir = path.join(contentDir, "images");
+  router.use("/content/images", (_req, res, next) => {
+    labelRoute(res, contentImagesRoute);
+    next();
+  });
   router.use("/content/images", imageSizes({ imagesDir, logger }));
   router.use(
     "/content/images",

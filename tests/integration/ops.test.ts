@@ -124,6 +124,7 @@ describe("/metrics", () => {
     await request(app).get("/post/core-web-vitals-plain-english").set("User-Agent", googlebot);
     await request(app).get("/post/how-much-does-a-website-cost-uk").set("User-Agent", googlebot);
     await request(app).get("/no-such-page").set("User-Agent", googlebot);
+    await request(app).get("/content/images/posts/rebrand-or-refresh/hero.webp?w=640&fm=webp");
     await request(app).get("/healthz");
     await request(app).get("/readyz");
     await request(app).get("/metrics");
@@ -140,6 +141,9 @@ describe("/metrics", () => {
     );
     expect(res.text).toContain(
       'http_request_duration_seconds_count{method="GET",route="unmatched",status_code="404"} 1',
+    );
+    expect(res.text).toContain(
+      'http_request_duration_seconds_count{method="GET",route="/content/images/*",status_code="200"} 1',
     );
     expect(res.text).not.toContain("core-web-vitals");
     expect(res.text).not.toContain("no-such-page");
