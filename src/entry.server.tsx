@@ -2,12 +2,23 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "./components/Nonce.tsx";
 import { nonceContext } from "./context.ts";
 
 export { createLoadContext } from "./context.ts";
+
+/**
+ * Errors worth an operator's eye. The router's own 4xx answers (a POST to a page that has no form, a page that
+ * does not exist) are the visitor's doing and already in the request log with their status; a request the
+ * visitor abandoned is not an error either.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+};
 
 /** How long a streamed response may wait for deferred data before React gives up on it. */
 export const streamTimeout = 5_000;

@@ -1,5 +1,5 @@
 import request from "supertest";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { consentCookieName } from "../../src/lib/consent.ts";
 import { legacyArticleSlugs, legacyProjectSlugs } from "../../src/lib/redirects.ts";
 import { serviceSlugs } from "../../src/lib/services-catalogue.ts";
@@ -49,8 +49,15 @@ describe("legacy paths", () => {
     const head = await request(app).head("/contact-us");
     expect(head.status).toBe(301);
     expect(head.headers.location).toBe("/contact");
-    const post = await request(app).post("/contact-us").send({});
-    expect(post.status).not.toBe(301);
+    const errorLog = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const post = await request(app).post("/contact-us").send({});
+      // The catch-all page has no form: 405, which is the visitor's doing, so no error stack in the server's log.
+      expect(post.status).toBe(405);
+      expect(errorLog).not.toHaveBeenCalled();
+    } finally {
+      errorLog.mockRestore();
+    }
   });
 
   it("lets React Router answer its own data requests with a redirect", async () => {
