@@ -50,8 +50,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <noscript>
-          {/* Without JavaScript nothing can toggle, so every accordion panel is shown open. */}
-          <style>{"[data-accordion-panel]{height:auto!important;visibility:visible!important}"}</style>
+          {/* Without JavaScript nothing can toggle, so every accordion panel is shown open; and nothing streamed
+              in can take a placeholder's place, so placeholders give way to their <noscript> alternatives. */}
+          <style>
+            {
+              "[data-accordion-panel]{height:auto!important;visibility:visible!important}[data-script-only]{display:none!important}"
+            }
+          </style>
         </noscript>
         <Links nonce={nonce} />
         {refreshSeconds ? (

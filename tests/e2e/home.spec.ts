@@ -405,6 +405,25 @@ test.describe("A collection of stuff", () => {
   });
 });
 
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("streamed sections offer a link instead of a placeholder that could never fill", async ({ page }) => {
+    await page.goto("/");
+    const teaser = page.getByRole("region", { name: "A collection of stuff" });
+    await expect(teaser.getByRole("status")).toBeHidden();
+    await teaser.getByRole("link", { name: "Read the latest posts on our news page" }).click();
+    await expect(page).toHaveURL(/\/news$/);
+    // The news page is rendered whole on the server: its articles are there without JavaScript.
+    await expect(page.getByRole("main").locator('a[href^="/post/"]').first()).toBeVisible();
+
+    await page.goto("/about");
+    await expect(page.getByRole("status")).toBeHidden();
+    await page.getByRole("link", { name: "See our recent work" }).click();
+    await expect(page).toHaveURL(/\/projects$/);
+  });
+});
+
 for (const width of [390, 1440]) {
   test(`has no axe violations at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });

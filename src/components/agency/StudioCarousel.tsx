@@ -39,8 +39,16 @@ export function StudioCarousel({ images }: { images: Promise<Asset[] | undefined
 
 function CarouselPlaceholder() {
   return (
-    <div className={styles.placeholder} role="status">
-      <span className="visually-hidden">Loading images…</span>
-    </div>
+    <>
+      <div className={styles.placeholder} role="status" data-script-only>
+        <span className="visually-hidden">Loading images…</span>
+      </div>
+      {/* Images streamed in need JavaScript to take the placeholder's place; without it, the way to the work. */}
+      <noscript>
+        <p className={styles.noscript}>
+          <a href="/projects">See our recent work →</a>
+        </p>
+      </noscript>
+    </>
   );
 }

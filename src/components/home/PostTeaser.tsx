@@ -72,9 +72,17 @@ function PostCards({ cards }: { cards: PostCard[] }) {
 
 function Spinner() {
   return (
-    <div className={styles.loading} role="status" aria-busy="true">
-      <span className={styles.spinner} aria-hidden="true" />
-      <span className="visually-hidden">Loading the latest posts…</span>
+    <div className={styles.loading}>
+      <div role="status" aria-busy="true" data-script-only>
+        <span className={styles.spinner} aria-hidden="true" />
+        <span className="visually-hidden">Loading the latest posts…</span>
+      </div>
+      {/* Posts streamed in need JavaScript to take the spinner's place; without it, the way to them. */}
+      <noscript>
+        <p className={styles.noscript}>
+          <a href="/news">Read the latest posts on our news page →</a>
+        </p>
+      </noscript>
     </div>
   );
 }
