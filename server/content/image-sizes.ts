@@ -3,15 +3,15 @@ import path from "node:path";
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 import sharp from "sharp";
+import { imageWidths } from "../../src/content/images.ts";
 
 /**
  * Smaller copies of the embedded store's images, asked for the way Contentful's Images API is
  * (`?w=800&fm=webp&q=75`), so the same srcset serves a phone a phone-sized file whichever source is configured.
- * Widths snap up to a fixed ladder and quality to a few steps, so the number of variants stays bounded; each is
+ * Widths snap up to the srcset's ladder (`imageWidths`) and quality to a few steps, so the number of variants stays bounded; each is
  * made once and kept in memory (least recently used out first). Anything else falls through to the originals.
  */
 
-export const widthLadder = [320, 480, 640, 800, 960, 1200, 1600, 2000, 2400] as const;
 const qualitySteps = [50, 75, 90] as const;
 /** How long browsers and CDNs keep a content image, original or resized. */
 export const contentImageHeaders = {
@@ -73,7 +73,7 @@ export function imageSizes({ imagesDir, logger, maxCacheBytes = 48 * 1024 * 1024
     }
     const file = path.resolve(root, `.${relative}`);
     if (!file.startsWith(root + path.sep) || !resizable.has(path.extname(file).toLowerCase())) return next();
-    const width: number = widthLadder.find((step) => step >= requested) ?? 2400;
+    const width: number = imageWidths.find((step) => step >= requested) ?? Math.max(...imageWidths);
     const asked = Number(req.query.q ?? 75);
     const quality = qualitySteps.find((step) => step >= asked) ?? 90;
     const key = `${file}|${width}|${quality}`;

@@ -1,5 +1,12 @@
 import type { Asset } from "./types.ts";
 
+/**
+ * The widths a resizable image is offered at: the srcset's steps, and the only sizes this server makes of the
+ * store's images (server/content/image-sizes.ts snaps any other request up to the next one). Close enough
+ * together that a phone at 2x or 3x gets a file near its size rather than twice it.
+ */
+export const imageWidths = [320, 480, 640, 800, 960, 1200, 1600, 2000, 2400] as const;
+
 export interface ImageSources {
   src: string;
   srcSet?: string;
@@ -27,8 +34,9 @@ export function imageSources(asset: Asset | undefined, displayWidth = 1600): Ima
     return { src: url, width: size?.width, height: size?.height, alt };
   }
   const natural = size?.width ?? displayWidth * 2;
-  const widths = [0.5, 1, 1.5, 2].map((f) => Math.round(displayWidth * f)).filter((w) => w <= natural);
-  if (widths.length === 0) widths.push(natural);
+  // Up to twice the display width (high-density screens), never above the original.
+  const largest = Math.min(natural, displayWidth * 2);
+  const widths = [...imageWidths.filter((w) => w < largest), largest];
   const at = (w: number) => `${url}?w=${w}&fm=webp&q=75`;
   const src = at(Math.min(displayWidth, natural));
   return {

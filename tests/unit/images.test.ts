@@ -16,12 +16,10 @@ describe("imageSources", () => {
     const image = imageSources(asset("/content/images/hero.webp"), 800);
     expect(image).toMatchObject({ src: "/content/images/hero.webp?w=800&fm=webp&q=75", width: 2400, height: 1350 });
     expect(image?.alt).toBe("A bold gradient");
-    expect(image?.srcSet?.split(", ")).toEqual([
-      "/content/images/hero.webp?w=400&fm=webp&q=75 400w",
-      "/content/images/hero.webp?w=800&fm=webp&q=75 800w",
-      "/content/images/hero.webp?w=1200&fm=webp&q=75 1200w",
-      "/content/images/hero.webp?w=1600&fm=webp&q=75 1600w",
-    ]);
+    // The server's ladder of widths, up to twice the display width (for 2x screens).
+    expect(image?.srcSet?.split(", ")).toEqual(
+      [320, 480, 640, 800, 960, 1200, 1600].map((w) => `/content/images/hero.webp?w=${w}&fm=webp&q=75 ${w}w`),
+    );
   });
   it("uses an image on any other host as it is", () => {
     expect(imageSources(asset("https://cdn.example.com/hero.webp"))).toEqual({
@@ -43,6 +41,14 @@ describe("imageSources", () => {
     svg.fields.file.contentType = "image/svg+xml";
     expect(imageSources(svg)).toMatchObject({ src: "https://images.ctfassets.net/space/id/token/logo.svg" });
     expect(imageSources(svg)?.srcSet).toBeUndefined();
+  });
+  it("offers an image smaller than twice its display width up to its own width, and no further", () => {
+    const small = asset("/content/images/logo.webp");
+    small.fields.file.details = { image: { width: 700, height: 400 } };
+    const widths = imageSources(small, 600)
+      ?.srcSet?.split(", ")
+      .map((candidate) => candidate.split(" ")[1]);
+    expect(widths).toEqual(["320w", "480w", "640w", "700w"]);
   });
   it("gives nothing for a missing asset", () => {
     expect(imageSources(undefined)).toBeUndefined();
