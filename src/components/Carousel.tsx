@@ -77,7 +77,7 @@ export function Carousel({
         </div>
       </div>
       {slides.length > 1 && (
-        <div className={styles.controls}>
+        <div className={styles.controls} data-script-only>
           <button
             type="button"
             className={styles.control}

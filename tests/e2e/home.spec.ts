@@ -419,6 +419,10 @@ test.describe("without JavaScript", () => {
 
     await page.goto("/about");
     await expect(page.getByRole("status")).toBeHidden();
+    // The founder's quotes scroll natively; buttons that could do nothing are not offered.
+    const quotes = page.getByRole("region", { name: "Quotes from our founder" });
+    await expect(quotes.getByRole("group")).not.toHaveCount(0);
+    await expect(page.getByRole("button", { name: /slide$/ })).toHaveCount(0);
     await page.getByRole("link", { name: "See our recent work" }).click();
     await expect(page).toHaveURL(/\/projects$/);
   });
