@@ -1,34 +1,35 @@
-import { Link } from "react-router";
+import { Form } from "react-router";
 import styles from "./CategoryFilter.module.css";
 
 /**
- * The news filter (spec §2: "All" plus each category). Each choice is a link to /news?category=…, so it
- * works without JavaScript and with it reloads only the list; the chosen one carries aria-current.
+ * The news filter (spec §2: buttons for "All" plus each category). A GET form of toggle buttons: without
+ * JavaScript it loads /news?category=…; with it, only the list reloads. The chosen one is pressed.
  */
 export function CategoryFilter({ categories, selected }: { categories: string[]; selected?: string }) {
-  const choices = [{ label: "All", to: "/news", current: !selected }].concat(
-    categories.map((category) => ({
-      label: category,
-      to: `/news?${new URLSearchParams({ category })}`,
-      current: selected?.toLowerCase() === category.toLowerCase(),
-    })),
-  );
+  const isSelected = (category: string) => selected?.toLowerCase() === category.toLowerCase();
   return (
-    <nav className={styles.filter} aria-label="Article categories">
+    <Form method="get" action="/news" preventScrollReset className={styles.filter} aria-label="Article categories">
       <ul className={styles.list}>
-        {choices.map((choice) => (
-          <li key={choice.label}>
-            <Link
-              to={choice.to}
+        <li>
+          {/* No name: it sends no category, which clears the filter. */}
+          <button type="submit" className={styles.choice} aria-pressed={!selected}>
+            All
+          </button>
+        </li>
+        {categories.map((category) => (
+          <li key={category}>
+            <button
+              type="submit"
+              name="category"
+              value={category}
               className={styles.choice}
-              aria-current={choice.current ? "true" : undefined}
-              preventScrollReset
+              aria-pressed={isSelected(category)}
             >
-              {choice.label}
-            </Link>
+              {category}
+            </button>
           </li>
         ))}
       </ul>
-    </nav>
+    </Form>
   );
 }
