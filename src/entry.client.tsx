@@ -19,11 +19,13 @@ declare global {
 }
 
 /**
- * The page the visitor is navigating to, read from the router at this very moment: React Router reloads the page
- * as soon as a route module fails to import, which can be before React has rendered the navigation.
+ * The absolute URL of the page the visitor is navigating to, read from the router at this very moment: React
+ * Router reloads the page as soon as a route module fails to import, which can be before React has rendered the
+ * navigation.
  */
-function currentNavigationTarget(): string | undefined {
-  return pageNavigationTarget(window.__reactRouterDataRouter?.state.navigation);
+function currentNavigationHref(): string | undefined {
+  const target = pageNavigationTarget(window.__reactRouterDataRouter?.state.navigation);
+  return target ? new URL(target, window.location.href).href : undefined;
 }
 
 // The previous page reloaded itself because a route chunk of an old build was gone: go where the visitor was going.
@@ -33,7 +35,7 @@ if (resume) {
 } else {
   // A lazily loaded chunk (or its CSS) failed to preload after a deploy: load the page afresh, once.
   window.addEventListener("vite:preloadError", (event) => {
-    const target = new URL(currentNavigationTarget() ?? window.location.href, window.location.href).href;
+    const target = currentNavigationHref() ?? window.location.href;
     if (claimReload(sessionStore(), target, Date.now())) {
       event.preventDefault();
       window.location.assign(target);
@@ -42,11 +44,8 @@ if (resume) {
 
   // React Router reloads the page it is on when a route module fails: remember where the visitor was going.
   window.addEventListener("pagehide", () => {
-    const target = currentNavigationTarget();
-    if (target) {
-      const href = new URL(target, window.location.href).href;
-      rememberPendingNavigation(sessionStore(), window.location.href, href, Date.now());
-    }
+    const href = currentNavigationHref();
+    if (href) rememberPendingNavigation(sessionStore(), window.location.href, href, Date.now());
   });
 
   // Browsers hide the nonce attribute's value from getAttribute, but keep it on the property.
