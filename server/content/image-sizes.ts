@@ -8,8 +8,9 @@ import { imageWidths } from "../../src/content/images.ts";
 /**
  * Smaller copies of the embedded store's images, asked for the way Contentful's Images API is
  * (`?w=800&fm=webp&q=75`), so the same srcset serves a phone a phone-sized file whichever source is configured.
- * Widths snap up to the srcset's ladder (`imageWidths`) and quality to a few steps, so the number of variants stays bounded; each is
- * made once and kept in memory (least recently used out first). Anything else falls through to the originals.
+ * Widths snap up to the srcset's ladder (`imageWidths`) and quality to a few steps, so the number of variants
+ * stays bounded; each is made once and kept in memory (least recently used out first). Anything else falls
+ * through to the originals.
  */
 
 const qualitySteps = [50, 75, 90] as const;

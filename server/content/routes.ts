@@ -78,7 +78,7 @@ export function contentWebhook({ content, secret, logger }: WebhookOptions): Req
 }
 
 /** The request-metrics label every store image shares, whatever its file name. */
-export const contentImagesRoute = "/content/images/*";
+const contentImagesRoute = "/content/images/*";
 
 /**
  * The store's images at /content/images/…, smaller copies on request (`?w=`, as Contentful's Images API), cached

@@ -45,7 +45,7 @@ function CarouselPlaceholder() {
       </div>
       {/* Images streamed in need JavaScript to take the placeholder's place; without it, the way to the work. */}
       <noscript>
-        <p className={styles.noscript}>
+        <p className="noscript-alternative">
           <a href="/projects">See our recent work →</a>
         </p>
       </noscript>

@@ -79,7 +79,7 @@ function Spinner() {
       </div>
       {/* Posts streamed in need JavaScript to take the spinner's place; without it, the way to them. */}
       <noscript>
-        <p className={styles.noscript}>
+        <p className="noscript-alternative">
           <a href="/news">Read the latest posts on our news page →</a>
         </p>
       </noscript>
