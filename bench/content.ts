@@ -1,5 +1,5 @@
 // Query latency through the ContentService, cold (every call reaches the source) and cached, for each content
-// usage of spec §7, over the local store and over the contentful SDK talking to a local CDA stand-in.
+// usage of R7, over the local store and over the contentful SDK talking to a local CDA stand-in.
 // Not part of npm test. Usage: node bench/content.ts [posts] (default 500 generated posts, 100 projects)
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

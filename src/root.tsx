@@ -109,7 +109,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // Spec §8: when content cannot be loaded the page keeps its loading placeholder (served with a 503).
+  // R8: when content cannot be loaded the page keeps its loading placeholder (served with a 503).
   if (notFound || isContentUnavailable(error)) {
     return (
       <>

@@ -1,6 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-/** The spec's route table (§2), and nothing else but the footer's status page. */
+/** The spec's route table (R2.6), and nothing else but the footer's status page. */
 export default [
   index("routes/home.tsx"),
   route("about", "routes/about.tsx"),

@@ -9,7 +9,7 @@ import { labelRoute } from "../ops/route-label.ts";
 import { contentImageHeaders, imageSizes } from "./image-sizes.ts";
 import type { ContentService } from "./service.ts";
 
-/** The site's content proxy (spec §7): POST /contentful/posts, validated against the allow-list. */
+/** The site's content proxy (R7.1): POST /contentful/posts, validated against the allow-list. */
 export function contentRoutes(content: ContentService): Router {
   const router = express.Router();
   router.post("/contentful/posts", ...parseBody, async (req, res, next) => {

@@ -3,7 +3,7 @@ import type { EnquiryDesk } from "../../src/lib/enquiry.ts";
 import { fail, parseBody } from "../http/limits.ts";
 
 /**
- * The enquiry API (spec §7): POST /emails/contact-form takes the ten fields plus the spam question's
+ * The enquiry API (R7.2): POST /emails/contact-form takes the ten fields plus the spam question's
  * `challenge` and `answer`, as JSON or a form; GET /emails/contact-form/challenge hands an API client a question.
  */
 export function enquiryRoutes(desk: EnquiryDesk) {

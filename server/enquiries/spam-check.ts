@@ -13,7 +13,7 @@ export type SpamVerdict = "right" | "wrong" | "expired" | "used" | "invalid";
 const defaultTtlMs = 6 * 60 * 60_000;
 
 /**
- * The spam question (spec §5): two whole numbers from 0 to 10, made and checked on the server. The token
+ * The spam question (R5.2): two whole numbers from 0 to 10, made and checked on the server. The token
  * carries the numbers, an expiry and a nonce, signed with FORM_SECRET, so any instance sharing the secret can
  * check it without storing anything; answered tokens are remembered until they expire so none is used twice.
  */

@@ -4,7 +4,7 @@ import { ArrowIcon } from "./ArrowIcon.tsx";
 import styles from "./Carousel.module.css";
 
 /**
- * A labelled carousel (embla): previous/next buttons, swipe, arrow keys, no autoplay (spec §9).
+ * A labelled carousel (embla): previous/next buttons, swipe, arrow keys, no autoplay (R9.10).
  * Before hydration and without JavaScript it is a horizontal scroller with snap points.
  */
 export function Carousel({

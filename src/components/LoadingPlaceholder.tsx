@@ -1,8 +1,8 @@
 import styles from "./LoadingPlaceholder.module.css";
 
 /**
- * What a content page, or a part of one, shows until its content arrives (spec §4), and keeps showing when the
- * content source cannot answer (spec §8: no message, the placeholder stays). A whole page in that state is the
+ * What a content page, or a part of one, shows until its content arrives (R4), and keeps showing when the
+ * content source cannot answer (R8: no message, the placeholder stays). A whole page in that state is the
  * root ErrorBoundary's, served with a 503 (src/content/load.ts).
  */
 export function LoadingPlaceholder({ label = "Loading...", lines = 3 }: { label?: string; lines?: number }) {

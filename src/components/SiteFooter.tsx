@@ -7,7 +7,7 @@ import { CookieSettingsButton } from "./Consent.tsx";
 import styles from "./SiteFooter.module.css";
 
 /**
- * The site footer (spec §2): contact details, legal links, social links and the server-status link.
+ * The site footer (R2.2): contact details, legal links, social links and the server-status link.
  * The home page's variant opens with "Let's crush it together", a callback link and an email link.
  */
 export function SiteFooter({ variant }: { variant?: PageChrome["footer"] }) {

@@ -5,7 +5,7 @@ import { closedMenu, menuReducer } from "../lib/menu.ts";
 export const menuId = "site-menu";
 
 /**
- * The menu's behaviour (spec §4): the reducer decides open or closed, this hook wires it to the page:
+ * The menu's behaviour (R4): the reducer decides open or closed, this hook wires it to the page:
  * Escape and page scroll close it, focus moves into the menu and back to the toggle, Tab stays inside
  * while it is open, and a route change always closes it.
  */

@@ -2,11 +2,11 @@ import type { BlogPostFields, HomePageFields, ProjectFields } from "./model.ts";
 import type { Asset, ContentQuery, ContentReader, Entry } from "./types.ts";
 
 /**
- * What the home page reads from the content service (spec §7) and the slim shapes it draws, so the
+ * What the home page reads from the content service (R7) and the slim shapes it draws, so the
  * document carries only what the page shows rather than whole entries with their rich text.
  */
 
-/** Spec §7 "Home blog teaser": content_type blogPost, limit 3, order '-fields.blogPostDate'. */
+/** R7 "Home blog teaser": content_type blogPost, limit 3, order '-fields.blogPostDate'. */
 export const teaserQuery = {
   content_type: "blogPost",
   limit: 3,
@@ -14,7 +14,7 @@ export const teaserQuery = {
   select: "sys.id,fields.blogTitle,fields.slug,fields.blogPostDate,fields.blogTags,fields.blogHero",
 } satisfies ContentQuery;
 
-/** Spec §7 "Home and about carousel": content_type homePage; the first item's carousel images. */
+/** R7 "Home and about carousel": content_type homePage; the first item's carousel images. */
 export const carouselQuery = { content_type: "homePage", limit: 1 } satisfies ContentQuery;
 
 /** The project tiles: the eight newest client projects (four rows of the wide/narrow rhythm). */

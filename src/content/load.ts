@@ -7,7 +7,7 @@ import type { ContentQuery, ContentType, Entry } from "./types.ts";
 /**
  * How loaders read content (docs/content-model.md, "Reading content in a loader"): in process through the
  * ContentService. When the source is down and nothing is cached, they throw a 503 with Retry-After that the
- * ErrorBoundary renders as the page's loading placeholder (spec §8), never a 500 page.
+ * ErrorBoundary renders as the page's loading placeholder (R8), never a 500 page.
  */
 
 export type EntryOf<T extends ContentType> = Entry<FieldsByType[T]>;

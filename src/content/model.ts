@@ -2,7 +2,7 @@ import type { Document } from "@contentful/rich-text-types";
 import type { Asset } from "./types.ts";
 
 /**
- * The four content types of the spec (§3), field by field, as pages receive them: linked assets resolved,
+ * The four content types of the spec (R3), field by field, as pages receive them: linked assets resolved,
  * rich text as Contentful documents. The embedded store and a real Contentful space both follow this model
  * (docs/content-model.md). Optional fields may be missing in a real space; pages must cope.
  */

@@ -7,13 +7,13 @@ import type { Entry } from "./types.ts";
 type LoadContext = Readonly<RouterContextProvider>;
 
 /**
- * The reads behind the news, article, project and service pages, each with exactly the query of spec §7.
+ * The reads behind the news, article, project and service pages, each with exactly the query of R7.
  * Pages receive only what they show, so no rich text travels to the browser for a list.
  */
 
 export const newestFirst = "-fields.blogPostDate";
 export const byProjectTitle = "fields.projectTitle";
-/** Related posts (spec §9: 3). */
+/** Related posts (R9.1: 3). */
 export const relatedPostCount = 3;
 
 const byName = (a: string, b: string) => a.localeCompare(b, "en-GB", { sensitivity: "base" });
@@ -38,7 +38,7 @@ export function categoryParam(url: URL): string | undefined {
 
 /**
  * A page's secondary list (related posts, a service's projects): when content is unavailable the page still
- * renders, and that list keeps its loading placeholder (spec §8), shown for `null`.
+ * renders, and that list keeps its loading placeholder (R8), shown for `null`.
  */
 export async function orPlaceholder<T>(read: Promise<T>): Promise<T | null> {
   try {

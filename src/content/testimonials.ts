@@ -1,7 +1,7 @@
 import { type Client, clients } from "./clients.ts";
 
 /**
- * The seven client testimonials (spec §3: fixed in the page; logo, quote, optional person or role, company).
+ * The seven client testimonials (R3: fixed in the page; logo, quote, optional person or role, company).
  * People appear by role, never by an invented name; each logo is the client's own from the logo strip.
  */
 export interface Testimonial {

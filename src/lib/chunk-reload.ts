@@ -5,7 +5,7 @@ import { createPath, type Navigation } from "react-router";
  * leave them on a broken page, we load the page they were going to afresh, once (docs/decisions/0055).
  */
 
-/** Spec §9: a route chunk may take up to 120 seconds to load before we give up on it. */
+/** R9.4: a route chunk may take up to 120 seconds to load before we give up on it. */
 export const chunkLoadTimeoutMs = 120_000;
 /** React Router reloads the page it is on when a route module fails; we pick that reload up this soon after. */
 const resumeWindowMs = 10_000;

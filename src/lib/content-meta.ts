@@ -5,7 +5,7 @@ import { absoluteUrl, seo, siteOrigin } from "./seo.ts";
 
 /**
  * How the news, article, project and service pages are found and shared: seo() (title, description, keywords,
- * canonical, social cards) fed from the entry's seo fields and image (spec §2), plus structured data where there
+ * canonical, social cards) fed from the entry's seo fields and image (R2), plus structured data where there
  * is some.
  */
 export interface ContentPageMeta {

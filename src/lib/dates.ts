@@ -5,7 +5,7 @@ const displayDate = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 
-/** Spec §9: day, full month name, year, e.g. "14 October 2026". */
+/** R9.7: day, full month name, year, e.g. "14 October 2026". */
 export function formatDate(isoDate: string): string {
   const date = new Date(isoDate);
   return Number.isNaN(date.getTime()) ? "" : displayDate.format(date);

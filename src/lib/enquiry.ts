@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 /**
- * The contact enquiry (spec §3, §5): its fields, option lists, defaults, limits and rules, in one place.
+ * The contact enquiry (R3, R5): its fields, option lists, defaults, limits and rules, in one place.
  * The form renders from it and checks with it; the server accepts only what it accepts. Pure and small
  * (zod/mini) because the browser bundle carries it.
  */
@@ -92,7 +92,7 @@ export type ConditionalField = "site" | "site_type" | "improve" | "budget";
 
 const projectNeeds: readonly Need[] = ["Branding", "Social Media", "Digital Marketing", "Brand Strategy"];
 
-/** The conditional fields a need asks for (spec §5); the others are sent as 'N/A'. */
+/** The conditional fields a need asks for (R5); the others are sent as 'N/A'. */
 export function fieldsShownFor(need: string): readonly ConditionalField[] {
   if (need === "Web & Ecommerce") return ["site", "site_type", "improve", "budget"];
   if ((projectNeeds as readonly string[]).includes(need)) return ["improve", "budget"];
@@ -240,7 +240,7 @@ export interface SpamChallenge {
 
 export const spamMessage = "You failed the spam protection.";
 
-/** What the site answers to an enquiry (spec §7): `status` is the status line's class, `message` its text. */
+/** What the site answers to an enquiry (R7): `status` is the status line's class, `message` its text. */
 export interface EnquiryAnswer {
   status: "success" | "fail";
   message: string;

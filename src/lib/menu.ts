@@ -1,6 +1,6 @@
 import { site } from "../site.ts";
 
-/** The site menu (spec §2): seven links in this order; Shop leaves the site in a new tab. */
+/** The site menu (R2.1): seven links in this order; Shop leaves the site in a new tab. */
 export interface MenuLink {
   label: string;
   to: string;
@@ -30,7 +30,7 @@ export type MenuEvent = { type: "toggle" } | { type: "close"; reason: CloseReaso
 
 export const closedMenu: MenuState = { open: false, focus: "none" };
 
-/** Spec §4: closed/open; opens by the toggle, closes by the close button, a link, scroll, Escape (and routing). */
+/** R4.5: closed/open; opens by the toggle, closes by the close button, a link, scroll, Escape (and routing). */
 export function menuReducer(state: MenuState, event: MenuEvent): MenuState {
   if (event.type === "toggle") {
     return state.open ? { open: false, focus: "toggle" } : { open: true, focus: "menu" };

@@ -1,7 +1,7 @@
 import { type UIMatch, useMatches } from "react-router";
 
 /**
- * How a page dresses the site's header and footer (spec §2: "Header colour, split, absolute and size are set
+ * How a page dresses the site's header and footer (R2.4: "Header colour, split, absolute and size are set
  * per project page from the project's data and reset on each route change"; the 404 page sets the logo white
  * and the header absolute; the home page has its own footer variant).
  *

@@ -1,5 +1,5 @@
 /**
- * Previous and next on a project page (spec §2, §4): they exist only when the visitor came from the project
+ * Previous and next on a project page (R2, R4): they exist only when the visitor came from the project
  * list, and follow that list as it was shown (its order and its category filter). The list hands its order
  * to the project page in React Router's navigation state; nothing else carries it.
  */

@@ -1,7 +1,7 @@
 import type { Document } from "@contentful/rich-text-types";
 import { paragraphWordCount } from "../content/outline.ts";
 
-/** Spec §9: words per minute behind the estimate (word count of the paragraph nodes / 100, rounded). */
+/** R9.2: words per minute behind the estimate (word count of the paragraph nodes / 100, rounded). */
 export const wordsPerMinute = 100;
 
 /** The estimate in whole minutes, exactly as the spec computes it (may be 0 for a very short article). */

@@ -1,7 +1,7 @@
 import { serviceSlugs } from "./services-catalogue.ts";
 
 /**
- * Legacy paths of the old site and their new homes (spec §2 "Redirects", docs/decisions/0052-legacy-redirects.md).
+ * Legacy paths of the old site and their new homes (R2.18, docs/decisions/0052-legacy-redirects.md).
  * One table, read by the server (301 before React Router) and by the catch-all route (a replace redirect on
  * client-side navigation). Pure: no I/O, safe in the browser bundle.
  */

@@ -3,7 +3,7 @@ import { site } from "../site.ts";
 import { normalisePath } from "./redirects.ts";
 
 /**
- * How a page is found and shared (spec §2: "Each page has a title, description and keywords"). Every route's
+ * How a page is found and shared (R2.3: "Each page has a title, description and keywords"). Every route's
  * meta() calls seo(args, {...}); the origin comes from SITE_URL through the root loader.
  */
 export interface PageSeo {

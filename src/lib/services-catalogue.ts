@@ -1,5 +1,5 @@
 /**
- * What the agency sells, in one place: the ten services of the overview (spec §2 /services), the five
+ * What the agency sells, in one place: the ten services of the overview (R2.10), the five
  * "other services", and the five headline services the home page links to. Each linked service has a
  * singleServices entry with the same slug (/service/{slug}).
  */

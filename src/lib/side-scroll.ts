@@ -1,10 +1,10 @@
 /**
- * The home page's side-scrolling story (spec §4): states top, active and bottom.
+ * The home page's side-scrolling story (R4.3): states top, active and bottom.
  * - top → active when the section reaches the top of the viewport and the visitor scrolls down;
  * - active → bottom when the sideways offset reaches its end;
  * - active → top when the visitor scrolls up at offset zero;
  * - bottom → active when the visitor comes back up and the section reaches the top again (decision 0060).
- * While active the page does not scroll and the offset advances by half of the wheel delta (spec §9).
+ * While active the page does not scroll and the offset advances by half of the wheel delta (R9.6).
  */
 export type SideScrollMode = "top" | "active" | "bottom";
 

@@ -1,5 +1,5 @@
 /**
- * The testimonial viewer's state (spec §4): the index moves by one per click or button press; the direction
+ * The testimonial viewer's state (R4.4): the index moves by one per click or button press; the direction
  * flips at either end; back is disabled on the first item and forward on the last; the desktop version
  * starts on the last item (so its first click goes back).
  */

@@ -25,7 +25,7 @@ export const handle: ChromeHandle = { chrome: { footer: "home" } };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { content } = context.get(servicesContext);
-  // Streamed: the page is sent without waiting for the posts; a failure leaves the spinner (spec §8).
+  // Streamed: the page is sent without waiting for the posts; a failure leaves the spinner (R8).
   const posts = readLatestPosts(content).catch((error: unknown) => {
     console.error("home: the latest posts could not be loaded", error);
     throw error;

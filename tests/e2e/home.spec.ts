@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 
-/** The home page (spec §2 "Home page", §4, §7, §9). */
+/** The home page (R2 "Home page", R4, R7, R9). */
 
 const closingLine = "There are three responses to a piece of design - yes, no, and wow!";
 

@@ -9,7 +9,7 @@ import { cdaOverFixture } from "../support/cda-fixture.ts";
 import { fixtureAssets } from "../support/content-fixture.ts";
 
 /**
- * One contract, both sources: every content usage of spec §7 gives the same answer from the embedded store and
+ * One contract, both sources: every content usage of R7 gives the same answer from the embedded store and
  * from the real contentful SDK talking to a Content Delivery API stand-in, both over the same fixture store.
  */
 

@@ -8,7 +8,7 @@ import { buildTestApp } from "../support/app.ts";
 
 /**
  * The sample site in content/ as the running app serves it: every image it names answers, every usage of spec
- * §7 finds something, every entry can be read by its slug, and it fits the Contentful export (the store's own
+ * R7 finds something, every entry can be read by its slug, and it fits the Contentful export (the store's own
  * integrity test, tests/unit/content-store.test.ts, checks what each page needs of it).
  */
 
@@ -76,7 +76,7 @@ describe("the sample content", () => {
     expect(failures).toEqual([]);
   });
 
-  it("gives every usage of spec §7 something to show", async () => {
+  it("gives every usage of R7 something to show", async () => {
     const teaser = await post({ content_type: "blogPost", limit: 3, order: "-fields.blogPostDate" });
     expect(teaser.body.items).toHaveLength(3);
     const [home] = (await post({ content_type: "homePage" })).body.items;

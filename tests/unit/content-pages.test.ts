@@ -43,7 +43,7 @@ function postsReader(slugs: string[]) {
   return { context: contextWith(reader), queries };
 }
 
-describe("the spec's queries (§7)", () => {
+describe("the spec's queries (R7)", () => {
   it("news: newest first, filtered by category; categories through select", async () => {
     const { context, queries } = postsReader(["a"]);
     await postList(context, "Branding");

@@ -6,7 +6,7 @@ import { RichText } from "../../src/content/rich-text.tsx";
 import { readTimeLabel, readTimeMinutes } from "../../src/lib/read-time.ts";
 import { doc, embeddedImage, heading, hyperlink, list, paragraph, quote, words } from "../support/rich-text.ts";
 
-describe("read time (spec §9: paragraph words / 100, rounded)", () => {
+describe("read time (R9: paragraph words / 100, rounded)", () => {
   it("counts the words of every paragraph, including those in lists and quotes", () => {
     const article = doc(heading(2, "Not counted at all"), words(40), list("one two", "three"), quote("four five six"));
     expect(paragraphWordCount([article])).toBe(46);

@@ -64,7 +64,7 @@ const leaders: {
   },
 ];
 
-/** The leadership team of four (spec §2 /about), by role, with generated portraits. */
+/** The leadership team of four (R2.9), by role, with generated portraits. */
 export function LeadershipTeam() {
   return (
     <section className={styles.section} aria-labelledby="team-title">

@@ -7,8 +7,8 @@ import { SectionHeading } from "../SectionHeading.tsx";
 import styles from "./agency.module.css";
 
 /**
- * The homePage carousel's images (spec §7: "Home and about carousel"), streamed in. Until they arrive, and
- * if they never do (spec §8), a placeholder holds their place.
+ * The homePage carousel's images (R7: "Home and about carousel"), streamed in. Until they arrive, and
+ * if they never do (R8), a placeholder holds their place.
  */
 export function StudioCarousel({ images }: { images: Promise<Asset[] | undefined> }) {
   return (

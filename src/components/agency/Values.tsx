@@ -21,7 +21,7 @@ const values = [
   },
 ];
 
-/** What the studio holds itself to (spec §2 /about: values). */
+/** What the studio holds itself to (R2.9: values). */
 export function Values() {
   return (
     <section className={styles.section} aria-labelledby="values-title">

@@ -34,7 +34,7 @@ const idOf = (field: FormField) => `enquiry-${field}`;
 const fieldOrder: FormField[] = ["name", "email", "need", "brief", "site", "site_type", "improve", "budget"];
 
 /**
- * The enquiry form (spec §5). Without JavaScript it posts to the /contact action and the page shows the result;
+ * The enquiry form (R5). Without JavaScript it posts to the /contact action and the page shows the result;
  * with JavaScript it checks itself with the shared schema, then submits in the background without a reload.
  */
 export function EnquiryForm({ challenge, posted }: { challenge: SpamChallenge; posted?: EnquiryReply }) {

@@ -1,6 +1,6 @@
 import type { EnquiryAnswer } from "../../lib/enquiry.ts";
 
-/** What the form's status line shows (spec §4): "Loading...", then the answer's message with its status as class. */
+/** What the form's status line shows (R4.7): "Loading...", then the answer's message with its status as class. */
 export interface StatusLine {
   text: string;
   /** "success" or "fail" (the answer's status, used as the style class); undefined while idle or loading. */

@@ -4,7 +4,7 @@ import { Carousel } from "../Carousel.tsx";
 import { ContentImage } from "../ContentImage.tsx";
 import styles from "./HomeCarousel.module.css";
 
-/** Section 5: the homePage carousel (no autoplay, spec §9) and the way into the work. */
+/** Section 5: the homePage carousel (no autoplay, R9.10) and the way into the work. */
 export function HomeCarousel({ images }: { images: Asset[] | null }) {
   return (
     <section className={styles.showcase} aria-labelledby="showcase-title">

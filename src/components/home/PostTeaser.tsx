@@ -7,7 +7,7 @@ import styles from "./PostTeaser.module.css";
 
 /**
  * Section 8: the three newest posts, streamed in after the rest of the page. The spinner shows until they
- * arrive and, if they never do, stays (spec §4 and §8: a failure is only logged).
+ * arrive and, if they never do, stays (R4 and R8: a failure is only logged).
  */
 export function PostTeaser({ posts }: { posts: Promise<PostCard[]> }) {
   return (

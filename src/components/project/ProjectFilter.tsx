@@ -3,7 +3,7 @@ import { Form, useSubmit } from "react-router";
 import styles from "./ProjectFilter.module.css";
 
 /**
- * The projects' category dropdown (spec §2: "All Projects" plus categories). A GET form, so it works without
+ * The projects' category dropdown (R2: "All Projects" plus categories). A GET form, so it works without
  * JavaScript through its button; with JavaScript it submits on change and the button goes away.
  */
 export function ProjectFilter({ categories, selected }: { categories: string[]; selected?: string }) {

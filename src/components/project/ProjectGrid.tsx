@@ -5,7 +5,7 @@ import { projectListState } from "../../lib/project-navigation.ts";
 import { ContentImage } from "../ContentImage.tsx";
 import styles from "./ProjectGrid.module.css";
 
-/** Spec §9: the grid animates one column at max width 767 px, otherwise two. */
+/** R9.8: the grid animates one column at max width 767 px, otherwise two. */
 export const singleColumnQuery = "(max-width: 767px)";
 /** The pause between tiles of one row as they come in. */
 const columnStaggerMs = 150;
@@ -23,7 +23,7 @@ export function ProjectGrid({
   headingLevel = 2,
 }: {
   projects: ProjectTile[];
-  /** Whether the links hand the list to the project page (only the project list does: spec §4). */
+  /** Whether the links hand the list to the project page (only the project list does: R4). */
   fromProjectList?: boolean;
   headingLevel?: 2 | 3;
 }) {

@@ -6,7 +6,7 @@ import styles from "./ProjectNavigation.module.css";
 const noSubscription = () => () => {};
 
 /**
- * Previous and next project, only for a visitor who came from the project list (spec §4); previous is absent
+ * Previous and next project, only for a visitor who came from the project list (R4); previous is absent
  * on the list's first project and next on its last. Navigation state lives in the browser's history, so the
  * server (and the hydration pass) draw nothing here.
  */

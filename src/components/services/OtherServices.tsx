@@ -5,7 +5,7 @@ import { Reveal } from "../Reveal.tsx";
 import { SectionHeading } from "../SectionHeading.tsx";
 import styles from "./services.module.css";
 
-/** The "other services" accordion (spec §2 /services): five services without a page of their own. */
+/** The "other services" accordion (R2.10): five services without a page of their own. */
 export function OtherServices() {
   return (
     <section className={styles.other} aria-labelledby="other-services-title">

@@ -5,7 +5,7 @@ import styles from "./services.module.css";
 
 /**
  * The ten services as a big typographic index, each leading to /service/{slug}. On touch devices the list
- * takes the "touch" class (spec §2): summaries always shown, nothing that depends on hover.
+ * takes the "touch" class (R2): summaries always shown, nothing that depends on hover.
  */
 export function ServiceIndex() {
   const touch = useIsTouch();
