@@ -1,4 +1,5 @@
-import { type Client, clients } from "./clients.ts";
+import type { Client } from "./client.ts";
+import { clients } from "./clients.ts";
 
 /**
  * The seven client testimonials (R3: fixed in the page; logo, quote, optional person or role, company).

@@ -1,0 +1,127 @@
+/**
+ * What the sample site's sources (scripts/content/) make, as files: the embedded store's entries and asset list,
+ * the client wordmarks and the typed client list. Pure apart from reading the drawn images' sizes, so the
+ * generators write these files and a test can make them again and compare them with what is committed.
+ */
+import { readdir, readFile, stat } from "node:fs/promises";
+import { basename, join, relative } from "node:path";
+import sharp from "sharp";
+import type { Client } from "../../src/content/client.ts";
+import { clients } from "./clients.ts";
+import { ink } from "./colour.ts";
+import type { ImageSpec, Store } from "./store.ts";
+import { drawWordmark } from "./wordmark.ts";
+
+const contentTypes: Record<string, string> = { webp: "image/webp", svg: "image/svg+xml" };
+
+/** The files of the store, by path relative to the content folder, and what is wrong with the sources. */
+export interface StoreFiles {
+  files: Map<string, string>;
+  problems: string[];
+  imageBytes: number;
+}
+
+async function dimensions(spec: ImageSpec, file: string): Promise<{ width: number; height: number }> {
+  if (spec.kind === "vector") {
+    const svg = await readFile(file, "utf8");
+    const width = Number(/<svg[^>]*\swidth="(\d+)"/.exec(svg)?.[1]);
+    const height = Number(/<svg[^>]*\sheight="(\d+)"/.exec(svg)?.[1]);
+    return { width, height };
+  }
+  const meta = await sharp(file).metadata();
+  if (meta.format !== "webp") throw new Error(`${spec.path} is ${meta.format}, not webp`);
+  if (meta.width !== spec.width || meta.height !== spec.height)
+    throw new Error(`${spec.path} is ${meta.width}×${meta.height}; the content wants ${spec.width}×${spec.height}`);
+  return { width: meta.width, height: meta.height };
+}
+
+/** Every asset id an entry's fields link to, rich-text embeds included. */
+function assetLinks(value: unknown, found: Set<string> = new Set()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) assetLinks(item, found);
+  else if (value && typeof value === "object") {
+    const sys = (value as { sys?: { type?: string; linkType?: string; id?: string } }).sys;
+    if (sys?.type === "Link" && sys.linkType === "Asset" && sys.id) found.add(sys.id);
+    for (const child of Object.values(value)) assetLinks(child, found);
+  }
+  return found;
+}
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+/** The store's files (`entries/<type>/<id>.json`, `assets.json`) for a site whose images are in `imagesDir`. */
+export async function storeFiles(site: Store, imagesDir: string): Promise<StoreFiles> {
+  const problems: string[] = [];
+  const assets = [];
+  for (const spec of [...site.images.values()].sort((a, b) => a.id.localeCompare(b.id))) {
+    const file = join(imagesDir, spec.path);
+    const size = await stat(file).then(
+      (s) => s.size,
+      () => undefined,
+    );
+    if (size === undefined) {
+      problems.push(`Missing image ${spec.path}: run scripts/generate-content-images.ts`);
+      continue;
+    }
+    const extension = spec.path.split(".").pop() ?? "";
+    const contentType = contentTypes[extension];
+    if (!contentType) throw new Error(`No content type for ${spec.path}`);
+    const image = await dimensions(spec, file);
+    assets.push({
+      sys: { id: spec.id },
+      fields: {
+        title: spec.title,
+        description: spec.description,
+        file: {
+          url: `/content/images/${spec.path}`,
+          fileName: basename(spec.path),
+          contentType,
+          details: { size, image },
+        },
+      },
+    });
+  }
+
+  const used = new Set([...site.images.values()].map((spec) => spec.path));
+  for (const file of await readdir(imagesDir, { recursive: true, withFileTypes: true })) {
+    const path = relative(imagesDir, join(file.parentPath, file.name));
+    if (file.isFile() && !used.has(path)) problems.push(`Unused image ${path}: run the generator with --prune`);
+  }
+  for (const entry of site.entries)
+    for (const id of assetLinks(entry.fields))
+      if (!site.images.has(id)) problems.push(`${entry.id} links to unknown asset ${id}`);
+
+  const files = new Map<string, string>();
+  for (const entry of site.entries)
+    files.set(`entries/${entry.contentType}/${entry.id}.json`, json({ sys: { id: entry.id }, fields: entry.fields }));
+  files.set("assets.json", json(assets));
+  const imageBytes = assets.reduce((sum, asset) => sum + asset.fields.file.details.size, 0);
+  return { files, problems, imageBytes };
+}
+
+/** The client wordmarks (`<slug>.svg` for public/logos/) and the client list of the home page's strip. */
+export function clientFiles(): { logos: Map<string, string>; list: Client[] } {
+  const logos = new Map<string, string>();
+  const list: Client[] = [];
+  for (const client of clients) {
+    const { svg, width, height } = drawWordmark(client.wordmark, client.name, ink);
+    logos.set(`${client.slug}.svg`, svg);
+    const href = client.project ? `/project/${client.project}` : client.website;
+    if (!href) throw new Error(`${client.name} links nowhere`);
+    list.push({
+      name: client.name,
+      logo: { src: `/logos/${client.slug}.svg`, width, height },
+      href,
+      external: !client.project,
+    });
+  }
+  return { logos, list };
+}
+
+/** src/content/clients.ts for a client list, before Biome formats it. */
+export function clientListSource(list: Client[]): string {
+  return `// Generated by scripts/generate-content-images.ts from scripts/content/clients.ts: edit that, then run it.
+import type { Client } from "./client.ts";
+
+export const clients: Client[] = ${JSON.stringify(list)};
+`;
+}
