@@ -1,10 +1,17 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Two projects: `unit` runs on a fresh clone after `npm ci` (no build, no services beyond what a test starts in
+ * process); `integration` drives the built app (`npm run build` first), real processes and system tools.
+ */
 export default defineConfig({
   test: {
-    include: ["tests/unit/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts"],
     environment: "node",
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    projects: [
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"] } },
+      { extends: true, test: { name: "integration", include: ["tests/integration/**/*.test.ts"] } },
+    ],
   },
 });

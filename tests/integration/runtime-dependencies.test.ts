@@ -50,10 +50,11 @@ function packagesReachedFrom(entry: string): Map<string, string> {
 
 describe("the production start", () => {
   it("imports only packages that npm ci --omit=dev installs", () => {
-    // The server bundle keeps packages external; npm test builds it before the tests run.
+    // The server bundle keeps packages external; npm test builds it before the integration tests run.
     const bundle = path.join(root, "build/server/index.js");
+    expect(existsSync(bundle), "run npm run build first").toBe(true);
     const reached = packagesReachedFrom(path.join(root, "server/main.ts"));
-    if (existsSync(bundle)) for (const [name, file] of packagesReachedFrom(bundle)) reached.set(name, file);
+    for (const [name, file] of packagesReachedFrom(bundle)) reached.set(name, file);
     expect(reached.size).toBeGreaterThan(5);
     const missing = [...reached].filter(([name]) => !(name in manifest.dependencies));
     expect(missing.map(([name, file]) => `${name} (imported by ${file})`)).toEqual([]);
