@@ -1,19 +1,13 @@
 import path from "node:path";
 import type { Logger } from "pino";
 import { Counter, Gauge, type Registry } from "prom-client";
-import { checkEnquiry, type EnquiryDesk, type EnquiryResult, spamMessage } from "../../src/lib/enquiry.ts";
+import { checkEnquiry, type EnquiryDesk, type EnquiryResult, formFields, spamMessage } from "../../src/lib/enquiry.ts";
 import { site } from "../../src/site.ts";
 import type { Config } from "../config.ts";
 import { type Backoff, createDeliveryWorker } from "./delivery.ts";
 import { fileCarrier, type MailCarrier, smtpCarrier } from "./mail.ts";
 import { createOutbox, newEnquiryId, type OutboxRecord } from "./outbox.ts";
 import { createSpamCheck } from "./spam-check.ts";
-
-/** The honeypot: a field people never see; bots that fill every input give themselves away. */
-export const honeypotField = "website";
-/** The spam question's token and the visitor's answer, sent beside the ten enquiry fields. */
-export const challengeField = "challenge";
-export const answerField = "answer";
 
 const expiredMessage = "The spam question timed out. Please answer the new one.";
 
@@ -208,10 +202,11 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
     newChallenge: () => spam.issue(),
 
     async submit(fields) {
-      const token = fields[challengeField];
-      const honeypot = fields[honeypotField];
+      const token = fields[formFields.challenge];
+      // The honeypot: a field people never see; bots that fill every input give themselves away.
+      const honeypot = fields[formFields.honeypot];
       const filled = typeof honeypot === "string" ? honeypot.trim() !== "" : honeypot != null;
-      const verdict = filled ? "honeypot" : spam.check(token, fields[answerField]);
+      const verdict = filled ? "honeypot" : spam.check(token, fields[formFields.answer]);
       if (verdict === "right") return accept(fields, token);
 
       enquiries.inc({ outcome: "spam" });

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import type { SpamChallenge } from "../../src/lib/enquiry.ts";
+import { isAnswerShaped, type SpamChallenge } from "../../src/lib/enquiry.ts";
 
 export interface SpamCheckOptions {
   secret: string;
@@ -55,7 +55,7 @@ export function createSpamCheck({ secret, ttlMs = defaultTtlMs, now = Date.now }
       forget(at);
       if (used.has(challenge.nonce)) return "used";
       const given = typeof answer === "string" ? answer.trim() : typeof answer === "number" ? String(answer) : "";
-      const right = /^\d{1,3}$/.test(given) && Number(given) === challenge.a + challenge.b;
+      const right = isAnswerShaped(given) && Number(given) === challenge.a + challenge.b;
       used.set(challenge.nonce, challenge.expiresAt);
       return right ? "right" : "wrong";
     },

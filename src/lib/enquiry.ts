@@ -47,6 +47,9 @@ export const enquiryLimits = {
   message: 3000,
 } as const;
 
+/** Longest value a choice (need, site type, budget, biscuits) may arrive as before it is checked against its list. */
+export const choiceLimit = 100;
+
 /** The spec's ten fields, in the order the form asks and the mail lists them. */
 export const enquiryFields = [
   "name",
@@ -148,7 +151,7 @@ function choice<const T extends readonly [string, ...string[]]>(
   // An optional choice may also arrive blank (its default applies) or as 'N/A' (a hidden field).
   const allowed = messages.required ? options : ([...options, "", notApplicable] as const);
   return z.pipe(
-    text({ label: "The choice", clean: cleanLine, limit: 100, required: messages.required }),
+    text({ label: "The choice", clean: cleanLine, limit: choiceLimit, required: messages.required }),
     z.enum(allowed as unknown as T, messages.unknown),
   );
 }
@@ -239,6 +242,19 @@ export interface SpamChallenge {
 }
 
 export const spamMessage = "You failed the spam protection.";
+
+/** The form's own fields beside the ten: the spam question's signed token, the visitor's answer, the honeypot. */
+export const formFields = { challenge: "challenge", answer: "answer", honeypot: "website" } as const;
+
+/** The spam answer is a sum of two numbers from 0 to 10: digits only, and never more than three of them. */
+export const answerMaxDigits = 3;
+export const answerShapeMessage = "Please answer the sum with a whole number.";
+const answerShape = new RegExp(`^\\d{1,${answerMaxDigits}}$`);
+
+/** Whether an answer is a whole number the server can check (surrounding spaces allowed). */
+export function isAnswerShaped(value: string): boolean {
+  return answerShape.test(value.trim());
+}
 
 /** What the site answers to an enquiry (R7): `status` is the status line's class, `message` its text. */
 export interface EnquiryAnswer {

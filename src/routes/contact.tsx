@@ -3,7 +3,7 @@ import styles from "../components/contact/ContactPage.module.css";
 import { EnquiryForm, type EnquiryReply } from "../components/contact/EnquiryForm.tsx";
 import { OfficeDetails } from "../components/contact/OfficeDetails.tsx";
 import { servicesContext } from "../context.ts";
-import { enquiryFields, enquiryLimits } from "../lib/enquiry.ts";
+import { answerMaxDigits, choiceLimit, enquiryFields, enquiryLimits, formFields } from "../lib/enquiry.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/contact";
 
@@ -34,7 +34,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   for (const [name, value] of form) if (typeof value === "string") fields[name] = value;
   const result = await context.get(servicesContext).enquiries.submit(fields);
   const reply: EnquiryReply = { answer: result.answer, challenge: result.challenge };
-  if (result.answer.status === "fail") reply.values = echo(fields, result.challenge?.token === fields.challenge);
+  if (result.answer.status === "fail")
+    reply.values = echo(fields, result.challenge?.token === fields[formFields.challenge]);
   return data(reply, { status: result.httpStatus });
 }
 
@@ -73,10 +74,11 @@ function failureMessage(error: unknown): string {
 function echo(fields: Record<string, string>, keepAnswer: boolean): EnquiryReply["values"] {
   const values: NonNullable<EnquiryReply["values"]> = {};
   for (const field of enquiryFields) {
-    const limit = field in enquiryLimits ? enquiryLimits[field as keyof typeof enquiryLimits] : 100;
+    const limit = field in enquiryLimits ? enquiryLimits[field as keyof typeof enquiryLimits] : choiceLimit;
     if (typeof fields[field] === "string") values[field] = fields[field].slice(0, limit);
   }
-  if (keepAnswer && fields.answer) values.answer = fields.answer.slice(0, 3);
+  const answer = fields[formFields.answer];
+  if (keepAnswer && answer) values.answer = answer.slice(0, answerMaxDigits);
   return values;
 }
 
