@@ -1,5 +1,3 @@
-import { useEffect, useState } from "react";
-
 /**
  * Which section of an article the reader is in: the last heading that has passed the reading line (a little
  * below the top of the viewport), or none before the first. Pure, so it is tested without a browser.
@@ -10,49 +8,5 @@ export function activeSection(headings: Array<{ id: string; top: number }>, read
     if (heading.top <= readingLine) active = heading.id;
     else break;
   }
-  return active;
-}
-
-/** Where the reading line sits, as a share of the viewport's height. */
-const readingLineShare = 0.3;
-
-/**
- * The id of the section in view, kept up to date on scroll and resize (passive, at most once a frame). An
- * IntersectionObserver misses jumps: from the end of the article to the top (Home key, "back to top") no heading
- * crosses the reading line's band, so the highlight would stay on the last section.
- */
-export function useActiveSection(ids: string[]): string | undefined {
-  const [active, setActive] = useState<string>();
-  const key = ids.join(" ");
-
-  useEffect(() => {
-    const headings = key
-      .split(" ")
-      .map((id) => document.getElementById(id))
-      .filter((element): element is HTMLElement => element !== null);
-    if (headings.length === 0) return;
-    let frame = 0;
-    const update = () => {
-      frame = 0;
-      setActive(
-        activeSection(
-          headings.map((element) => ({ id: element.id, top: element.getBoundingClientRect().top })),
-          window.innerHeight * readingLineShare,
-        ),
-      );
-    };
-    const schedule = () => {
-      if (frame === 0) frame = requestAnimationFrame(update);
-    };
-    window.addEventListener("scroll", schedule, { passive: true });
-    window.addEventListener("resize", schedule, { passive: true });
-    update();
-    return () => {
-      window.removeEventListener("scroll", schedule);
-      window.removeEventListener("resize", schedule);
-      cancelAnimationFrame(frame);
-    };
-  }, [key]);
-
   return active;
 }

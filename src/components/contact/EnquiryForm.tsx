@@ -1,6 +1,5 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { useHydrated } from "../../lib/device.ts";
 import {
   budgets,
   checkEnquiry,
@@ -15,6 +14,7 @@ import {
   type SpamChallenge,
   siteTypes,
 } from "../../lib/enquiry.ts";
+import { useHydrated } from "../useDevice.ts";
 import styles from "./EnquiryForm.module.css";
 import { statusLine } from "./status-line.ts";
 

@@ -1,6 +1,6 @@
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
-import { useIsTouch, usePrefersReducedMotion } from "../../lib/device.ts";
+import { useIsTouch, usePrefersReducedMotion } from "../useDevice.ts";
 import styles from "./SideScrollStory.module.css";
 import { useSideScroll } from "./useSideScroll.ts";
 

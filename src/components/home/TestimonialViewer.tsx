@@ -1,8 +1,8 @@
 import { useEffect, useReducer, useRef } from "react";
 import type { Testimonial } from "../../content/testimonials.ts";
-import { useIsTouch } from "../../lib/device.ts";
 import { canGoBack, canGoForward, initialTestimonialState, testimonialReducer } from "../../lib/testimonials.ts";
 import { ArrowIcon } from "../ArrowIcon.tsx";
+import { useIsTouch } from "../useDevice.ts";
 import styles from "./TestimonialViewer.module.css";
 
 /**

@@ -1,6 +1,6 @@
 import type { ContentsEntry } from "../../content/outline.ts";
-import { useActiveSection } from "../../lib/active-section.ts";
 import styles from "./ContentsSidebar.module.css";
+import { useActiveSection } from "./useActiveSection.ts";
 
 /**
  * The article's contents (its h2 headings) as plain anchor links; with JavaScript the section in view is

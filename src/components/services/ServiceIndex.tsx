@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { useIsTouch } from "../../lib/device.ts";
 import { overviewServices } from "../../lib/services-catalogue.ts";
+import { useIsTouch } from "../useDevice.ts";
 import styles from "./services.module.css";
 
 /**

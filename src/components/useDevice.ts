@@ -1,0 +1,42 @@
+import { useSyncExternalStore } from "react";
+import { detectTouch } from "../lib/device.ts";
+
+const noSubscription = () => () => {};
+
+/**
+ * Whether this is a touch device. The server and the hydration pass both say false, then the browser's
+ * answer takes over, so hydration never mismatches.
+ */
+export function useIsTouch(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => detectTouch(window),
+    () => false,
+  );
+}
+
+const reducedMotionQuery = "(prefers-reduced-motion: reduce)";
+
+function subscribeReducedMotion(onChange: () => void) {
+  const query = window.matchMedia(reducedMotionQuery);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/** Whether the visitor asked for reduced motion; the server assumes they did, so nothing moves before hydration. */
+export function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    subscribeReducedMotion,
+    () => window.matchMedia(reducedMotionQuery).matches,
+    () => true,
+  );
+}
+
+/** False on the server and during hydration, true once React runs in the browser: "is JavaScript on?". */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
