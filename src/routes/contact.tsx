@@ -1,9 +1,10 @@
 import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
 import styles from "../components/contact/ContactPage.module.css";
-import { EnquiryForm, type EnquiryReply } from "../components/contact/EnquiryForm.tsx";
+import { EnquiryForm } from "../components/contact/EnquiryForm.tsx";
 import { OfficeDetails } from "../components/contact/OfficeDetails.tsx";
 import { servicesContext } from "../context.ts";
 import { answerMaxDigits, choiceLimit, enquiryFields, enquiryLimits, formFields } from "../lib/enquiry.ts";
+import type { EnquiryReply } from "../lib/enquiry-form.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/contact";
 

@@ -1,86 +1,75 @@
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useReducer, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import {
+  answerMaxDigits,
   budgets,
-  checkEnquiry,
-  type EnquiryAnswer,
-  type EnquiryField,
   enquiryDefaults,
   enquiryLabels,
   enquiryLimits,
-  type FieldErrors,
   fieldsShownFor,
+  formFields,
   needs,
   type SpamChallenge,
   siteTypes,
 } from "../../lib/enquiry.ts";
+import {
+  checkBeforeSending,
+  type EnquiryReply,
+  enquiryFormReducer,
+  enquiryFormStateAfter,
+  type FormErrors,
+  type FormField,
+  firstProblem,
+  statusLine,
+} from "../../lib/enquiry-form.ts";
 import { useHydrated } from "../useDevice.ts";
 import styles from "./EnquiryForm.module.css";
-import { statusLine } from "./status-line.ts";
-
-/** The spam answer's field and the other form-only fields, beside the spec's ten. */
-type FormField = EnquiryField | "answer";
-type Errors = FieldErrors & { answer?: string };
-
-/** What the /contact action answers: the server's answer, the spam question to show next, what was sent. */
-export interface EnquiryReply {
-  answer: EnquiryAnswer;
-  challenge?: SpamChallenge;
-  /** The visitor's own words, to fill the form again after a refusal (the page without JavaScript). */
-  values?: Partial<Record<FormField, string>>;
-}
 
 const idOf = (field: FormField) => `enquiry-${field}`;
-const fieldOrder: FormField[] = ["name", "email", "need", "brief", "site", "site_type", "improve", "budget"];
 
 /**
  * The enquiry form (R5). Without JavaScript it posts to the /contact action and the page shows the result;
  * with JavaScript it checks itself with the shared schema, then submits in the background without a reload.
+ * What it shows and where focus goes come from one reducer (src/lib/enquiry-form.ts).
  */
 export function EnquiryForm({ challenge, posted }: { challenge: SpamChallenge; posted?: EnquiryReply }) {
   const fetcher = useFetcher<EnquiryReply>();
   const hydrated = useHydrated();
-  const [refused, setRefused] = useState<{ answer: EnquiryAnswer; errors: Errors }>();
-  const [sent, setSent] = useState(0);
+  const [state, dispatch] = useReducer(enquiryFormReducer, posted, enquiryFormStateAfter);
   const statusRef = useRef<HTMLParagraphElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const reply = fetcher.data ?? posted;
-  const submitting = fetcher.state === "submitting";
-  const errors: Errors = refused?.errors ?? (reply?.answer.status === "fail" ? (reply.answer.errors ?? {}) : {});
-  const question = reply?.answer.status === "fail" && reply.challenge ? reply.challenge : challenge;
-  const line = statusLine({ submitting, refused: refused?.answer, answer: reply?.answer });
-  // Values to show again: only after a refusal posted without JavaScript (with it, the fields keep their text).
-  const values = fetcher.data ? undefined : posted?.answer.status === "fail" ? posted.values : undefined;
+  // The fetcher's data lives outside React's state (React Router keeps it in a mutable map that is written
+  // before the router's own state update renders), so an effect keyed on it can miss a new reply. The reply is
+  // taken into this component's state during render instead, once the fetcher is idle, exactly once.
+  const [handled, setHandled] = useState<EnquiryReply>();
+  const reply = fetcher.state === "idle" ? fetcher.data : undefined;
+  if (reply && reply !== handled) {
+    setHandled(reply);
+    dispatch({ type: "reply", reply });
+  }
 
-  // A new answer from the server: reset on success, otherwise take the visitor to the first thing to fix.
+  const submitting = fetcher.state !== "idle";
+  const errors: FormErrors = state.shown?.errors ?? {};
+  const question = state.challenge ?? challenge;
+  const line = statusLine(submitting, state.shown);
+  // Values to show again: only after a refusal posted without JavaScript (with it, the fields keep their text).
+  const values = handled ? undefined : posted?.answer.status === "fail" ? posted.values : undefined;
+
+  // Focus follows the reducer: the first field to fix, or the status line that tells the outcome.
   useEffect(() => {
-    const answer = fetcher.data?.answer;
-    if (!answer) return;
-    if (answer.status === "success") {
-      setSent((count) => count + 1);
-      statusRef.current?.focus();
-    } else {
-      focusFirstError(formRef.current, answer.errors ?? {}, statusRef.current);
-    }
-  }, [fetcher.data]);
+    if (!state.focus) return;
+    const { target } = state.focus;
+    const field = target === "status" ? null : formRef.current?.querySelector<HTMLElement>(`#${idOf(target)}`);
+    (field ?? statusRef.current)?.focus();
+  }, [state.focus]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const form = new FormData(event.currentTarget);
-    const fields = Object.fromEntries(
-      [...form].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+    const values = Object.fromEntries(
+      [...new FormData(event.currentTarget)].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
     );
-    const checked = checkEnquiry(fields);
-    const found: Errors = checked.ok ? {} : { ...checked.errors };
-    if (!/^\s*\d{1,3}\s*$/.test(fields.answer ?? "")) found.answer = "Please answer the sum with a whole number.";
-    const first = [...fieldOrder, "answer" as const].find((field) => found[field]);
-    if (first) {
-      event.preventDefault();
-      setRefused({ answer: { status: "fail", message: found[first] as string }, errors: found });
-      focusFirstError(event.currentTarget, found, statusRef.current);
-      return;
-    }
-    setRefused(undefined);
+    if (firstProblem(checkBeforeSending(values))) event.preventDefault();
+    dispatch({ type: "submit", values });
   }
 
   return (
@@ -101,11 +90,11 @@ export function EnquiryForm({ challenge, posted }: { challenge: SpamChallenge; p
         Fields marked <span aria-hidden="true">*</span>
         <span className="visually-hidden">with an asterisk</span> are required.
       </p>
-      <EnquiryFields key={sent} values={values} errors={errors} hydrated={hydrated} question={question} />
+      <EnquiryFields key={state.sent} values={values} errors={errors} hydrated={hydrated} question={question} />
 
       <div className={styles.honeypot} aria-hidden="true">
         <label htmlFor="enquiry-website">Leave this field empty</label>
-        <input id="enquiry-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+        <input id="enquiry-website" name={formFields.honeypot} type="text" tabIndex={-1} autoComplete="off" />
       </div>
 
       <div className={styles.actions}>
@@ -126,15 +115,9 @@ export function EnquiryForm({ challenge, posted }: { challenge: SpamChallenge; p
   );
 }
 
-function focusFirstError(form: HTMLFormElement | null, errors: Errors, fallback: HTMLElement | null) {
-  const first = [...fieldOrder, "answer" as const].find((field) => errors[field]);
-  const target = first ? form?.querySelector<HTMLElement>(`#${idOf(first)}`) : null;
-  (target ?? fallback)?.focus();
-}
-
 interface FieldsProps {
   values?: Partial<Record<FormField, string>>;
-  errors: Errors;
+  errors: FormErrors;
   hydrated: boolean;
   question: SpamChallenge;
 }
@@ -279,32 +262,32 @@ function EnquiryFields({ values = {}, errors, hydrated, question }: FieldsProps)
       </fieldset>
 
       <Field
-        name="answer"
+        name={formFields.answer}
         label={`Spam check: what is ${question.a} + ${question.b}?`}
         required
         error={errors.answer}
         hint="Two numbers, one sum: it keeps the robots out."
       >
         <input
-          {...field("answer")}
+          {...field(formFields.answer)}
           // A new question clears the old answer.
           key={question.token}
           type="text"
           inputMode="numeric"
           autoComplete="off"
           required
-          maxLength={3}
+          maxLength={answerMaxDigits}
           className={styles.short}
           defaultValue={values.answer}
         />
       </Field>
-      <input type="hidden" name="challenge" value={question.token} />
+      <input type="hidden" name={formFields.challenge} value={question.token} />
     </>
   );
 }
 
-function describedBy(name: FormField, errors: Errors): string | undefined {
-  const ids = [name === "answer" ? "enquiry-answer-hint" : "", errors[name] ? `${idOf(name)}-error` : ""];
+function describedBy(name: FormField, errors: FormErrors): string | undefined {
+  const ids = [name === formFields.answer ? `${idOf(name)}-hint` : "", errors[name] ? `${idOf(name)}-error` : ""];
   return ids.filter(Boolean).join(" ") || undefined;
 }
 
