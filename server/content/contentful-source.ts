@@ -2,7 +2,7 @@ import { createClient } from "contentful";
 import type { Logger } from "pino";
 import { ContentQueryError } from "../../src/content/errors.ts";
 import type { AssetFile } from "../../src/content/types.ts";
-import { type LinkedObject, mapLinks, removeLink, trimAsset } from "./links.ts";
+import { type LinkedObject, type LinkResolution, mapLinks, removeLink, trimAsset } from "./links.ts";
 import { type CompiledQuery, shapeEntry, toDeliveryParams } from "./query.ts";
 import type { ContentSource } from "./source.ts";
 
@@ -35,17 +35,14 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Turns what the SDK resolved into the site's shapes; links it could not resolve are removed. */
-function fromDelivery(linked: LinkedObject): unknown {
+function fromDelivery(linked: LinkedObject): LinkResolution {
   const { sys, fields } = linked;
   if (sys.type === "Asset" && isObject(fields) && isObject(fields.file)) {
-    return trimAsset(String(sys.id), fields as { title?: unknown; description?: unknown; file: AssetFile });
+    return { target: trimAsset(String(sys.id), fields as { title?: unknown; description?: unknown; file: AssetFile }) };
   }
   if (sys.type === "Entry" && isObject(fields)) {
     const contentType = isObject(sys.contentType) && isObject(sys.contentType.sys) ? sys.contentType.sys.id : undefined;
-    return {
-      sys: { id: String(sys.id), contentType: { sys: { id: String(contentType) } } },
-      fields: mapLinks(fields, fromDelivery),
-    };
+    return { entry: { id: String(sys.id), contentType: String(contentType), fields } };
   }
   return removeLink;
 }
@@ -106,7 +103,7 @@ export function createContentfulSource(options: ContentfulOptions): ContentSourc
       }
       return {
         items: response.items.map((item) =>
-          shapeEntry(item.sys.id, mapLinks(item.fields, fromDelivery) as Record<string, unknown>, query),
+          shapeEntry(item.sys.id, mapLinks(item.fields, fromDelivery, item.sys.id) as Record<string, unknown>, query),
         ),
       };
     },

@@ -8,11 +8,23 @@ export interface LinkedObject {
   fields?: unknown;
 }
 
-type Visit = (linked: LinkedObject) => unknown;
+/**
+ * What a visitor makes of one link: `removeLink` when it cannot be resolved; `{ target }`, a value put in its
+ * place as it is (an asset); or `{ entry }`, an entry whose own fields are resolved in turn.
+ */
+export type LinkResolution =
+  | typeof removeLink
+  | { target: unknown }
+  | { entry: { id: string; contentType: string; fields: unknown } };
+
+export type Visit = (linked: LinkedObject) => LinkResolution;
+
+/** An entry met again inside its own fields (a cycle): given by its `sys` alone, so every answer is a finite tree. */
+export interface EntryReference {
+  sys: { id: string; contentType: { sys: { id: string } } };
+}
 
 const linkTypes = new Set(["Link", "Asset", "Entry"]);
-// Entries that link to entries can loop; the model only nests assets, so a shallow bound is plenty.
-const maxDepth = 8;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -23,34 +35,58 @@ function isLinked(value: Record<string, unknown>): value is Record<string, unkno
 }
 
 /**
- * Walks entry fields and hands every link, asset or entry (anything with `sys.type`) to `visit`, which returns
- * its replacement or `removeLink`. Lists drop removed items; rich-text nodes whose `data.target` is removed are
- * dropped whole, so renderers never meet an embedded block without its asset.
+ * Walks entry fields, at any depth, and hands every link, asset or entry (anything with `sys.type`) to `visit`.
+ * Lists drop removed items; rich-text nodes whose `data.target` is removed are dropped whole, so renderers never
+ * meet an embedded block without its asset; nothing else is dropped or changed. Entries can link to each other
+ * in a loop (the contentful SDK hands such loops over as circular objects), so what stops the walk is what it
+ * has visited, not a depth: an entry already being resolved further up (or `ownerId`, the entry whose fields
+ * these are) becomes an EntryReference.
  */
-export function mapLinks(value: unknown, visit: Visit, depth = 0): unknown {
-  if (depth > maxDepth) return removeLink;
-  if (Array.isArray(value)) {
-    const mapped: unknown[] = [];
-    for (const item of value) {
-      const result = mapLinks(item, visit, depth + 1);
-      if (result !== removeLink) mapped.push(result);
+export function mapLinks(value: unknown, visit: Visit, ownerId?: string): unknown {
+  const open = new Set<string>(ownerId === undefined ? [] : [ownerId]);
+
+  const resolve = (linked: LinkedObject): unknown => {
+    const resolution = visit(linked);
+    if (resolution === removeLink) return removeLink;
+    if ("target" in resolution) return resolution.target;
+    const { id, contentType, fields } = resolution.entry;
+    const sys = { id, contentType: { sys: { id: contentType } } };
+    if (open.has(id)) return { sys } satisfies EntryReference;
+    open.add(id);
+    try {
+      const resolved = walk(fields);
+      return { sys, fields: resolved === removeLink ? {} : resolved };
+    } finally {
+      open.delete(id);
+    }
+  };
+
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) {
+      const mapped: unknown[] = [];
+      for (const item of value) {
+        const result = walk(item);
+        if (result !== removeLink) mapped.push(result);
+      }
+      return mapped;
+    }
+    if (!isObject(value)) return value;
+    if (isLinked(value)) return resolve(value);
+    const mapped: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      if (key === "data" && isObject(item) && "target" in item && typeof value.nodeType === "string") {
+        const target = walk(item.target);
+        if (target === removeLink) return removeLink;
+        mapped.data = { ...item, target };
+        continue;
+      }
+      const result = walk(item);
+      if (result !== removeLink) mapped[key] = result;
     }
     return mapped;
-  }
-  if (!isObject(value)) return value;
-  if (isLinked(value)) return visit(value);
-  const mapped: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    if (key === "data" && isObject(item) && "target" in item && typeof value.nodeType === "string") {
-      const target = mapLinks(item.target, visit, depth + 1);
-      if (target === removeLink) return removeLink;
-      mapped.data = { ...item, target };
-      continue;
-    }
-    const result = mapLinks(item, visit, depth + 1);
-    if (result !== removeLink) mapped[key] = result;
-  }
-  return mapped;
+  };
+
+  return walk(value);
 }
 
 /** An asset in the shape pages receive, whatever the source added around it. */
