@@ -34,17 +34,43 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
 }
 
-/** Turns what the SDK resolved into the site's shapes; links it could not resolve are removed. */
-function fromDelivery(linked: LinkedObject): LinkResolution {
-  const { sys, fields } = linked;
-  if (sys.type === "Asset" && isObject(fields) && isObject(fields.file)) {
-    return { target: trimAsset(String(sys.id), fields as { title?: unknown; description?: unknown; file: AssetFile }) };
+/** What the Delivery API sent: the items, and the entries and assets they link to (`includes`). */
+interface DeliveryAnswer {
+  items: readonly LinkedObject[];
+  includes?: { Entry?: readonly LinkedObject[]; Asset?: readonly LinkedObject[] };
+}
+
+/**
+ * Resolves the answer's links against what it sent, into the site's shapes; links to anything it did not send
+ * are removed. (The SDK's own resolution is not used: it copies the answer with a depth limit of 1,000 levels,
+ * and hands loops of entries over as circular objects.)
+ */
+function resolveDelivery(answer: DeliveryAnswer): { id: string; fields: Record<string, unknown> }[] {
+  const sent = new Map<string, LinkedObject>();
+  for (const entity of [...answer.items, ...(answer.includes?.Entry ?? []), ...(answer.includes?.Asset ?? [])]) {
+    sent.set(`${String(entity.sys.type)}:${String(entity.sys.id)}`, entity);
   }
-  if (sys.type === "Entry" && isObject(fields)) {
-    const contentType = isObject(sys.contentType) && isObject(sys.contentType.sys) ? sys.contentType.sys.id : undefined;
-    return { entry: { id: String(sys.id), contentType: String(contentType), fields } };
-  }
-  return removeLink;
+  const visit = (link: LinkedObject): LinkResolution => {
+    const linked = link.sys.type === "Link" ? sent.get(`${String(link.sys.linkType)}:${String(link.sys.id)}`) : link;
+    if (!linked) return removeLink;
+    const { sys, fields } = linked;
+    if (sys.type === "Asset" && isObject(fields) && isObject(fields.file)) {
+      return {
+        target: trimAsset(String(sys.id), fields as { title?: unknown; description?: unknown; file: AssetFile }),
+      };
+    }
+    if (sys.type === "Entry" && isObject(fields)) {
+      const type = isObject(sys.contentType) && isObject(sys.contentType.sys) ? sys.contentType.sys.id : undefined;
+      return { entry: { id: String(sys.id), contentType: String(type), fields } };
+    }
+    return removeLink;
+  };
+  // The items are given in full, so a link to one of them (or back to itself) becomes a reference.
+  const given = new Set(answer.items.map((item) => String(item.sys.id)));
+  return answer.items.map((item) => ({
+    id: String(item.sys.id),
+    fields: mapLinks(isObject(item.fields) ? item.fields : {}, visit, given) as Record<string, unknown>,
+  }));
 }
 
 interface DeliveryFailure {
@@ -95,17 +121,13 @@ export function createContentfulSource(options: ContentfulOptions): ContentSourc
     name: "contentful",
     imageOrigins: contentfulImageOrigins,
     async getEntries(query: CompiledQuery) {
-      let response: Awaited<ReturnType<typeof client.getEntries>>;
+      let answer: DeliveryAnswer;
       try {
-        response = await client.getEntries(toDeliveryParams(query) as Params);
+        answer = (await client.withoutLinkResolution.getEntries(toDeliveryParams(query) as Params)) as DeliveryAnswer;
       } catch (error) {
         throw classify(error);
       }
-      return {
-        items: response.items.map((item) =>
-          shapeEntry(item.sys.id, mapLinks(item.fields, fromDelivery, item.sys.id) as Record<string, unknown>, query),
-        ),
-      };
+      return { items: resolveDelivery(answer).map(({ id, fields }) => shapeEntry(id, fields, query)) };
     },
     async ping() {
       try {

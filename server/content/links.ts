@@ -19,7 +19,11 @@ export type LinkResolution =
 
 export type Visit = (linked: LinkedObject) => LinkResolution;
 
-/** An entry met again inside its own fields (a cycle): given by its `sys` alone, so every answer is a finite tree. */
+/**
+ * An entry the answer already gives in full (an item of the answer, or an entry expanded earlier in it), or one met
+ * again inside its own fields: given by its `sys` alone. So each entry's fields appear at most once in an answer,
+ * cycles end, and the answer stays a finite tree no bigger than what the source sent.
+ */
 export interface EntryReference {
   sys: { id: string; contentType: { sys: { id: string } } };
 }
@@ -39,26 +43,21 @@ function isLinked(value: Record<string, unknown>): value is Record<string, unkno
  * Lists drop removed items; rich-text nodes whose `data.target` is removed are dropped whole, so renderers never
  * meet an embedded block without its asset; nothing else is dropped or changed. Entries can link to each other
  * in a loop (the contentful SDK hands such loops over as circular objects), so what stops the walk is what it
- * has visited, not a depth: an entry already being resolved further up (or `ownerId`, the entry whose fields
- * these are) becomes an EntryReference.
+ * has visited, not a depth: `given` holds the ids of the entries the answer gives in full (share one set across
+ * an answer's items, starting with their ids); an entry found there becomes an EntryReference, any other is
+ * expanded once and added.
  */
-export function mapLinks(value: unknown, visit: Visit, ownerId?: string): unknown {
-  const open = new Set<string>(ownerId === undefined ? [] : [ownerId]);
-
+export function mapLinks(value: unknown, visit: Visit, given = new Set<string>()): unknown {
   const resolve = (linked: LinkedObject): unknown => {
     const resolution = visit(linked);
     if (resolution === removeLink) return removeLink;
     if ("target" in resolution) return resolution.target;
     const { id, contentType, fields } = resolution.entry;
     const sys = { id, contentType: { sys: { id: contentType } } };
-    if (open.has(id)) return { sys } satisfies EntryReference;
-    open.add(id);
-    try {
-      const resolved = walk(fields);
-      return { sys, fields: resolved === removeLink ? {} : resolved };
-    } finally {
-      open.delete(id);
-    }
+    if (given.has(id)) return { sys } satisfies EntryReference;
+    given.add(id);
+    const resolved = walk(fields);
+    return { sys, fields: resolved === removeLink ? {} : resolved };
   };
 
   const walk = (value: unknown): unknown => {
