@@ -45,23 +45,26 @@ interface DeliveryAnswer {
  * are removed. (The SDK's own resolution is not used: it copies the answer with a depth limit of 1,000 levels,
  * and hands loops of entries over as circular objects.)
  */
-function resolveDelivery(answer: DeliveryAnswer): { id: string; fields: Record<string, unknown> }[] {
-  const sent = new Map<string, LinkedObject>();
-  for (const entity of [...answer.items, ...(answer.includes?.Entry ?? []), ...(answer.includes?.Asset ?? [])]) {
-    sent.set(`${String(entity.sys.type)}:${String(entity.sys.id)}`, entity);
+function resolveDelivery(answer: DeliveryAnswer, itemType: string): { id: string; fields: Record<string, unknown> }[] {
+  // Items are entries of the queried type; with `select` their sys may hold nothing but the id.
+  const entries = new Map<string, { contentType: string; fields: unknown }>();
+  for (const item of answer.items) entries.set(String(item.sys.id), { contentType: itemType, fields: item.fields });
+  for (const { sys, fields } of answer.includes?.Entry ?? []) {
+    const type = isObject(sys.contentType) && isObject(sys.contentType.sys) ? sys.contentType.sys.id : undefined;
+    entries.set(String(sys.id), { contentType: String(type), fields });
   }
-  const visit = (link: LinkedObject): LinkResolution => {
-    const linked = link.sys.type === "Link" ? sent.get(`${String(link.sys.linkType)}:${String(link.sys.id)}`) : link;
-    if (!linked) return removeLink;
-    const { sys, fields } = linked;
-    if (sys.type === "Asset" && isObject(fields) && isObject(fields.file)) {
-      return {
-        target: trimAsset(String(sys.id), fields as { title?: unknown; description?: unknown; file: AssetFile }),
-      };
+  const assets = new Map((answer.includes?.Asset ?? []).map(({ sys, fields }) => [String(sys.id), fields]));
+  const visit = ({ sys }: LinkedObject): LinkResolution => {
+    const id = String(sys.id);
+    if (sys.type === "Link" && sys.linkType === "Asset") {
+      const fields = assets.get(id);
+      if (isObject(fields) && isObject(fields.file)) {
+        return { target: trimAsset(id, fields as { title?: unknown; description?: unknown; file: AssetFile }) };
+      }
     }
-    if (sys.type === "Entry" && isObject(fields)) {
-      const type = isObject(sys.contentType) && isObject(sys.contentType.sys) ? sys.contentType.sys.id : undefined;
-      return { entry: { id: String(sys.id), contentType: String(type), fields } };
+    if (sys.type === "Link" && sys.linkType === "Entry") {
+      const entry = entries.get(id);
+      if (entry && isObject(entry.fields)) return { entry: { id, ...entry } };
     }
     return removeLink;
   };
@@ -127,7 +130,9 @@ export function createContentfulSource(options: ContentfulOptions): ContentSourc
       } catch (error) {
         throw classify(error);
       }
-      return { items: resolveDelivery(answer).map(({ id, fields }) => shapeEntry(id, fields, query)) };
+      return {
+        items: resolveDelivery(answer, query.contentType).map(({ id, fields }) => shapeEntry(id, fields, query)),
+      };
     },
     async ping() {
       try {

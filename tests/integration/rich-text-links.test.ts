@@ -132,6 +132,8 @@ function expectWhole(items: Entry[], bodies: Map<string, unknown>) {
   }
 }
 
+const reference = (id: string) => ({ sys: { id, contentType: { sys: { id: "blogPost" } } } });
+
 describe("link resolution keeps rich text whole: the contentful SDK against the Delivery API stand-in", () => {
   let source: ContentSource;
   beforeAll(() => {
@@ -196,6 +198,33 @@ describe("link resolution keeps rich text whole: the contentful SDK against the 
     const firstItem = items.find((item) => item.sys.id === first);
     const targets = collect(firstItem ? [firstItem] : []);
     expect(targets.references.sort()).toEqual([first, second].sort());
+  });
+
+  it("with select (items' sys is only their id), links between the items are kept as references", async () => {
+    const [first = "", second = ""] = postIds;
+    const body = (id: string) => ({
+      nodeType: "document",
+      data: {},
+      content: [
+        {
+          nodeType: "embedded-entry-block",
+          data: { target: { sys: { type: "Link", linkType: "Entry", id } } },
+          content: [],
+        },
+      ],
+    });
+    const selected = compileQuery({ content_type: "blogPost", select: "sys.id,fields.blogText", limit: 2 });
+    const items = await publish(
+      new Map([
+        [first, body(second)],
+        [second, body(first)],
+      ]),
+      selected,
+    );
+    expect(items.map((item) => item.fields.blogText)).toEqual([
+      { ...body(second), content: [{ ...body(second).content[0], data: { target: reference(second) } }] },
+      { ...body(first), content: [{ ...body(first).content[0], data: { target: reference(first) } }] },
+    ]);
   });
 
   it("a list nested 300 levels deep arrives with every level's text", async () => {
