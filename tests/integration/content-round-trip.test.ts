@@ -164,7 +164,7 @@ describe.each(sources)("the sample store, stored → shown, through $name", ({ e
     expect(problems).toEqual([]);
     // The store has rich text worth the name: lists, links and headings in every article.
     expect(texts).toBeGreaterThan(600);
-  });
+  }, 60_000);
 
   it("no list item of any article is empty, and each stored one is drawn (the issue's <li><p></p></li>)", async () => {
     let stored_ = 0;

@@ -132,7 +132,17 @@ function expectWhole(items: Entry[], bodies: Map<string, unknown>) {
   }
 }
 
+/** A rich-text node that links to the entry `id`. */
+const linkNode = (nodeType: string, id: string, content: unknown[] = []) => ({
+  nodeType,
+  data: { target: { sys: { type: "Link", linkType: "Entry", id } } },
+  content,
+});
+const documentOf = (...content: unknown[]) => ({ nodeType: "document", data: {}, content });
 const reference = (id: string) => ({ sys: { id, contentType: { sys: { id: "blogPost" } } } });
+
+/** Property tests run many cases; on a busy machine they need more than the default time. */
+const propertyTimeout = 60_000;
 
 describe("link resolution keeps rich text whole: the contentful SDK against the Delivery API stand-in", () => {
   let source: ContentSource;
@@ -147,49 +157,51 @@ describe("link resolution keeps rich text whole: the contentful SDK against the 
   const ids = { entries: [...postIds, "gone-entry"], assets: [...assetIds, "gone-asset"] };
   const documents = fc.array(richTextDocument(ids), { minLength: postIds.length, maxLength: postIds.length });
 
-  it("random documents, with links to posts (in loops), assets and things that do not exist", async () => {
-    await fc.assert(
-      fc.asyncProperty(documents, async (docs) => {
-        const bodies = new Map(postIds.map((id, index) => [id, docs[index]]));
-        const items = await publish(bodies);
-        expect(items.map((item) => item.sys.id).sort()).toEqual([...postIds].sort());
-        expectWhole(items, bodies);
-      }),
-      { numRuns: 60 },
-    );
-  });
+  it(
+    "random documents, with links to posts (in loops), assets and things that do not exist",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(documents, async (docs) => {
+          const bodies = new Map(postIds.map((id, index) => [id, docs[index]]));
+          const items = await publish(bodies);
+          expect(items.map((item) => item.sys.id).sort()).toEqual([...postIds].sort());
+          expectWhole(items, bodies);
+        }),
+        { numRuns: 60 },
+      );
+    },
+    propertyTimeout,
+  );
 
-  it("the same when some linked posts are not items: those sent alongside are given in full once", async () => {
-    const twoPosts = compileQuery({ content_type: "blogPost", limit: 2 });
-    let expanded = 0;
-    await fc.assert(
-      fc.asyncProperty(documents, async (docs) => {
-        const bodies = new Map(postIds.map((id, index) => [id, docs[index]]));
-        const items = await publish(bodies, twoPosts);
-        expect(items).toHaveLength(2);
-        expectWhole(items, bodies);
-        expanded += collect(items).full.length - items.length;
-      }),
-      { numRuns: 60 },
-    );
-    // The runs met linked entries that were not items of the answer, so the expansion was exercised.
-    expect(expanded).toBeGreaterThan(0);
-  });
+  it(
+    "the same when some linked posts are not items: those sent alongside are given in full once",
+    async () => {
+      const twoPosts = compileQuery({ content_type: "blogPost", limit: 2 });
+      let expanded = 0;
+      await fc.assert(
+        fc.asyncProperty(documents, async (docs) => {
+          const bodies = new Map(postIds.map((id, index) => [id, docs[index]]));
+          const items = await publish(bodies, twoPosts);
+          expect(items).toHaveLength(2);
+          expectWhole(items, bodies);
+          expanded += collect(items).full.length - items.length;
+        }),
+        { numRuns: 60 },
+      );
+      // The runs met linked entries that were not items of the answer, so the expansion was exercised.
+      expect(expanded).toBeGreaterThan(0);
+    },
+    propertyTimeout,
+  );
 
   it("a post that links to itself and to a post that links back: each is given once, the loops as references", async () => {
     const [first = "", second = ""] = postIds;
     const linkTo = (id: string) => ({
       nodeType: "paragraph",
       data: {},
-      content: [
-        {
-          nodeType: "entry-hyperlink",
-          data: { target: { sys: { type: "Link", linkType: "Entry", id } } },
-          content: [{ nodeType: "text", value: `see ${id}`, marks: [], data: {} }],
-        },
-      ],
+      content: [linkNode("entry-hyperlink", id, [{ nodeType: "text", value: `see ${id}`, marks: [], data: {} }])],
     });
-    const body = (...content: unknown[]) => ({ nodeType: "document", data: {}, content });
+    const body = documentOf;
     const bodies = new Map<string, unknown>(postIds.map((id) => [id, body()]));
     bodies.set(first, body(linkTo(first), linkTo(second)));
     bodies.set(second, body(linkTo(first)));
@@ -202,17 +214,7 @@ describe("link resolution keeps rich text whole: the contentful SDK against the 
 
   it("with select (items' sys is only their id), links between the items are kept as references", async () => {
     const [first = "", second = ""] = postIds;
-    const body = (id: string) => ({
-      nodeType: "document",
-      data: {},
-      content: [
-        {
-          nodeType: "embedded-entry-block",
-          data: { target: { sys: { type: "Link", linkType: "Entry", id } } },
-          content: [],
-        },
-      ],
-    });
+    const body = (id: string) => documentOf(linkNode("embedded-entry-block", id));
     const selected = compileQuery({ content_type: "blogPost", select: "sys.id,fields.blogText", limit: 2 });
     const items = await publish(
       new Map([
@@ -221,10 +223,9 @@ describe("link resolution keeps rich text whole: the contentful SDK against the 
       ]),
       selected,
     );
-    expect(items.map((item) => item.fields.blogText)).toEqual([
-      { ...body(second), content: [{ ...body(second).content[0], data: { target: reference(second) } }] },
-      { ...body(first), content: [{ ...body(first).content[0], data: { target: reference(first) } }] },
-    ]);
+    const resolved = (id: string) =>
+      documentOf({ ...linkNode("embedded-entry-block", id), data: { target: reference(id) } });
+    expect(items.map((item) => item.fields.blogText)).toEqual([resolved(second), resolved(first)]);
   });
 
   it("a list nested 300 levels deep arrives with every level's text", async () => {
@@ -239,26 +240,30 @@ describe("link resolution keeps rich text whole: the contentful SDK against the 
 describe("link resolution keeps rich text whole: the local store", () => {
   const file = () => path.join(fixture.storeDir, "entries", "blogPost", `${postIds[0]}.json`);
 
-  it("random documents with links to assets, at any depth", async () => {
-    const original = readFileSync(file(), "utf8");
-    try {
-      await fc.assert(
-        fc.asyncProperty(richTextDocument({ entries: [], assets: assetIds }), async (doc) => {
-          const stored = JSON.parse(original) as { fields: Json };
-          writeFileSync(file(), JSON.stringify({ ...stored, fields: { ...stored.fields, blogText: doc } }));
-          const store = await readLocalStore(fixture.storeDir);
-          const items = store.entries.get("blogPost") ?? [];
-          expectWhole(
-            items,
-            new Map(postIds.map((id) => [id, id === postIds[0] ? doc : storedPost.get(id)?.blogText])),
-          );
-        }),
-        { numRuns: 40 },
-      );
-    } finally {
-      writeFileSync(file(), original);
-    }
-  });
+  it(
+    "random documents with links to assets, at any depth",
+    async () => {
+      const original = readFileSync(file(), "utf8");
+      try {
+        await fc.assert(
+          fc.asyncProperty(richTextDocument({ entries: [], assets: assetIds }), async (doc) => {
+            const stored = JSON.parse(original) as { fields: Json };
+            writeFileSync(file(), JSON.stringify({ ...stored, fields: { ...stored.fields, blogText: doc } }));
+            const store = await readLocalStore(fixture.storeDir);
+            const items = store.entries.get("blogPost") ?? [];
+            expectWhole(
+              items,
+              new Map(postIds.map((id) => [id, id === postIds[0] ? doc : storedPost.get(id)?.blogText])),
+            );
+          }),
+          { numRuns: 40 },
+        );
+      } finally {
+        writeFileSync(file(), original);
+      }
+    },
+    propertyTimeout,
+  );
 
   it("a list nested 300 levels deep arrives with every level's text", async () => {
     const original = readFileSync(file(), "utf8");
