@@ -42,8 +42,7 @@ function isLinked(value: Record<string, unknown>): value is Record<string, unkno
  * Walks entry fields, at any depth, and hands every link, asset or entry (anything with `sys.type`) to `visit`.
  * Lists drop removed items; rich-text nodes whose `data.target` is removed are dropped whole, so renderers never
  * meet an embedded block without its asset; nothing else is dropped or changed. Entries can link to each other
- * in a loop (the contentful SDK hands such loops over as circular objects), so what stops the walk is what it
- * has visited, not a depth: `given` holds the ids of the entries the answer gives in full (share one set across
+ * in a loop, so what stops the walk is what it has visited, not a depth: `given` holds the ids of the entries the answer gives in full (share one set across
  * an answer's items, starting with their ids); an entry found there becomes an EntryReference, any other is
  * expanded once and added.
  */
