@@ -42,9 +42,9 @@ function isLinked(value: Record<string, unknown>): value is Record<string, unkno
  * Walks entry fields, at any depth, and hands every link, asset or entry (anything with `sys.type`) to `visit`.
  * Lists drop removed items; rich-text nodes whose `data.target` is removed are dropped whole, so renderers never
  * meet an embedded block without its asset; nothing else is dropped or changed. Entries can link to each other
- * in a loop, so what stops the walk is what it has visited, not a depth: `given` holds the ids of the entries the answer gives in full (share one set across
- * an answer's items, starting with their ids); an entry found there becomes an EntryReference, any other is
- * expanded once and added.
+ * in a loop, so what stops the walk is what it has visited, not a depth: `given` holds the ids of the entries
+ * the answer gives in full (share one set across an answer's items, starting with their ids); an entry found
+ * there becomes an EntryReference, any other is expanded once and added.
  */
 export function mapLinks(value: unknown, visit: Visit, given = new Set<string>()): unknown {
   const resolve = (linked: LinkedObject): unknown => {
