@@ -2,7 +2,7 @@ import { createClient } from "contentful";
 import type { Logger } from "pino";
 import { ContentQueryError } from "../../src/content/errors.ts";
 import type { AssetFile } from "../../src/content/types.ts";
-import { type LinkedObject, mapLinks, removeLink, trimAsset } from "./links.ts";
+import { type LinkedObject, type LinkResolution, mapLinks, removeLink, trimAsset } from "./links.ts";
 import { type CompiledQuery, shapeEntry, toDeliveryParams } from "./query.ts";
 import type { ContentSource } from "./source.ts";
 
@@ -34,20 +34,46 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
 }
 
-/** Turns what the SDK resolved into the site's shapes; links it could not resolve are removed. */
-function fromDelivery(linked: LinkedObject): unknown {
-  const { sys, fields } = linked;
-  if (sys.type === "Asset" && isObject(fields) && isObject(fields.file)) {
-    return trimAsset(String(sys.id), fields as { title?: unknown; description?: unknown; file: AssetFile });
+/** What the Delivery API sent: the items, and the entries and assets they link to (`includes`). */
+interface DeliveryAnswer {
+  items: readonly LinkedObject[];
+  includes?: { Entry?: readonly LinkedObject[]; Asset?: readonly LinkedObject[] };
+}
+
+/**
+ * Resolves the answer's links against what it sent, into the site's shapes; links to anything it did not send
+ * are removed. (The SDK's own resolution is not used: it copies the answer with a depth limit of 1,000 levels,
+ * and hands loops of entries over as circular objects.)
+ */
+function resolveDelivery(answer: DeliveryAnswer, itemType: string): { id: string; fields: Record<string, unknown> }[] {
+  // Items are entries of the queried type; with `select` their sys may hold nothing but the id.
+  const entries = new Map<string, { contentType: string; fields: unknown }>();
+  for (const item of answer.items) entries.set(String(item.sys.id), { contentType: itemType, fields: item.fields });
+  for (const { sys, fields } of answer.includes?.Entry ?? []) {
+    const type = isObject(sys.contentType) && isObject(sys.contentType.sys) ? sys.contentType.sys.id : undefined;
+    entries.set(String(sys.id), { contentType: String(type), fields });
   }
-  if (sys.type === "Entry" && isObject(fields)) {
-    const contentType = isObject(sys.contentType) && isObject(sys.contentType.sys) ? sys.contentType.sys.id : undefined;
-    return {
-      sys: { id: String(sys.id), contentType: { sys: { id: String(contentType) } } },
-      fields: mapLinks(fields, fromDelivery),
-    };
-  }
-  return removeLink;
+  const assets = new Map((answer.includes?.Asset ?? []).map(({ sys, fields }) => [String(sys.id), fields]));
+  const visit = ({ sys }: LinkedObject): LinkResolution => {
+    const id = String(sys.id);
+    if (sys.type === "Link" && sys.linkType === "Asset") {
+      const fields = assets.get(id);
+      if (isObject(fields) && isObject(fields.file)) {
+        return { target: trimAsset(id, fields as { title?: unknown; description?: unknown; file: AssetFile }) };
+      }
+    }
+    if (sys.type === "Link" && sys.linkType === "Entry") {
+      const entry = entries.get(id);
+      if (entry && isObject(entry.fields)) return { entry: { id, ...entry } };
+    }
+    return removeLink;
+  };
+  // The items are given in full, so a link to one of them (or back to itself) becomes a reference.
+  const given = new Set(answer.items.map((item) => String(item.sys.id)));
+  return answer.items.map((item) => ({
+    id: String(item.sys.id),
+    fields: mapLinks(isObject(item.fields) ? item.fields : {}, visit, given) as Record<string, unknown>,
+  }));
 }
 
 interface DeliveryFailure {
@@ -98,16 +124,14 @@ export function createContentfulSource(options: ContentfulOptions): ContentSourc
     name: "contentful",
     imageOrigins: contentfulImageOrigins,
     async getEntries(query: CompiledQuery) {
-      let response: Awaited<ReturnType<typeof client.getEntries>>;
+      let answer: DeliveryAnswer;
       try {
-        response = await client.getEntries(toDeliveryParams(query) as Params);
+        answer = (await client.withoutLinkResolution.getEntries(toDeliveryParams(query) as Params)) as DeliveryAnswer;
       } catch (error) {
         throw classify(error);
       }
       return {
-        items: response.items.map((item) =>
-          shapeEntry(item.sys.id, mapLinks(item.fields, fromDelivery) as Record<string, unknown>, query),
-        ),
+        items: resolveDelivery(answer, query.contentType).map(({ id, fields }) => shapeEntry(id, fields, query)),
       };
     },
     async ping() {

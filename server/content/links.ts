@@ -8,11 +8,27 @@ export interface LinkedObject {
   fields?: unknown;
 }
 
-type Visit = (linked: LinkedObject) => unknown;
+/**
+ * What a visitor makes of one link: `removeLink` when it cannot be resolved; `{ target }`, a value put in its
+ * place as it is (an asset); or `{ entry }`, an entry whose own fields are resolved in turn.
+ */
+export type LinkResolution =
+  | typeof removeLink
+  | { target: unknown }
+  | { entry: { id: string; contentType: string; fields: unknown } };
+
+export type Visit = (linked: LinkedObject) => LinkResolution;
+
+/**
+ * An entry the answer already gives in full (an item of the answer, or an entry expanded earlier in it), or one met
+ * again inside its own fields: given by its `sys` alone. So each entry's fields appear at most once in an answer,
+ * cycles end, and the answer stays a finite tree no bigger than what the source sent.
+ */
+export interface EntryReference {
+  sys: { id: string; contentType: { sys: { id: string } } };
+}
 
 const linkTypes = new Set(["Link", "Asset", "Entry"]);
-// Entries that link to entries can loop; the model only nests assets, so a shallow bound is plenty.
-const maxDepth = 8;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -23,34 +39,52 @@ function isLinked(value: Record<string, unknown>): value is Record<string, unkno
 }
 
 /**
- * Walks entry fields and hands every link, asset or entry (anything with `sys.type`) to `visit`, which returns
- * its replacement or `removeLink`. Lists drop removed items; rich-text nodes whose `data.target` is removed are
- * dropped whole, so renderers never meet an embedded block without its asset.
+ * Walks entry fields, at any depth, and hands every link, asset or entry (anything with `sys.type`) to `visit`.
+ * Lists drop removed items; rich-text nodes whose `data.target` is removed are dropped whole, so renderers never
+ * meet an embedded block without its asset; nothing else is dropped or changed. Entries can link to each other
+ * in a loop, so what stops the walk is what it has visited, not a depth: `given` holds the ids of the entries
+ * the answer gives in full (share one set across an answer's items, starting with their ids); an entry found
+ * there becomes an EntryReference, any other is expanded once and added.
  */
-export function mapLinks(value: unknown, visit: Visit, depth = 0): unknown {
-  if (depth > maxDepth) return removeLink;
-  if (Array.isArray(value)) {
-    const mapped: unknown[] = [];
-    for (const item of value) {
-      const result = mapLinks(item, visit, depth + 1);
-      if (result !== removeLink) mapped.push(result);
+export function mapLinks(value: unknown, visit: Visit, given = new Set<string>()): unknown {
+  const resolve = (linked: LinkedObject): unknown => {
+    const resolution = visit(linked);
+    if (resolution === removeLink) return removeLink;
+    if ("target" in resolution) return resolution.target;
+    const { id, contentType, fields } = resolution.entry;
+    const sys = { id, contentType: { sys: { id: contentType } } };
+    if (given.has(id)) return { sys } satisfies EntryReference;
+    given.add(id);
+    const resolved = walk(fields);
+    return { sys, fields: resolved === removeLink ? {} : resolved };
+  };
+
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) {
+      const mapped: unknown[] = [];
+      for (const item of value) {
+        const result = walk(item);
+        if (result !== removeLink) mapped.push(result);
+      }
+      return mapped;
+    }
+    if (!isObject(value)) return value;
+    if (isLinked(value)) return resolve(value);
+    const mapped: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      if (key === "data" && isObject(item) && "target" in item && typeof value.nodeType === "string") {
+        const target = walk(item.target);
+        if (target === removeLink) return removeLink;
+        mapped.data = { ...item, target };
+        continue;
+      }
+      const result = walk(item);
+      if (result !== removeLink) mapped[key] = result;
     }
     return mapped;
-  }
-  if (!isObject(value)) return value;
-  if (isLinked(value)) return visit(value);
-  const mapped: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    if (key === "data" && isObject(item) && "target" in item && typeof value.nodeType === "string") {
-      const target = mapLinks(item.target, visit, depth + 1);
-      if (target === removeLink) return removeLink;
-      mapped.data = { ...item, target };
-      continue;
-    }
-    const result = mapLinks(item, visit, depth + 1);
-    if (result !== removeLink) mapped[key] = result;
-  }
-  return mapped;
+  };
+
+  return walk(value);
 }
 
 /** An asset in the shape pages receive, whatever the source added around it. */

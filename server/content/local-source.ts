@@ -142,7 +142,7 @@ export async function readLocalStore(dir: string): Promise<LocalStore> {
       if (!asset) {
         throw new ContentStoreError(`${file}: links to asset "${String(sys.id)}", which assets.json does not have`);
       }
-      return asset;
+      return { target: asset };
     }) as Record<string, unknown>;
     entries
       .get(contentType)

@@ -36,6 +36,20 @@ function richTextOptions(ids: WeakMap<object, string>, imageSizes: string): Opti
     <Tag id={ids.get(node)}>{children}</Tag>
   );
   return {
+    // A soft line break (Shift+Enter in Contentful) is a "\n" inside a text; HTML would fold it into a space.
+    renderText: (text) => {
+      const [first, ...rest] = text.split("\n");
+      return rest.reduce<ReactNode>(
+        (before, line) => (
+          <>
+            {before}
+            <br />
+            {line}
+          </>
+        ),
+        first,
+      );
+    },
     renderMark: {
       [MARKS.BOLD]: (text) => <strong>{text}</strong>,
       [MARKS.ITALIC]: (text) => <em>{text}</em>,

@@ -8,9 +8,9 @@ import { contentFields } from "../../src/content/fields.ts";
 /**
  * A stand-in for Contentful's Content Delivery API on 127.0.0.1, serving a store folder as a space: the real
  * contentful SDK talks to it over HTTP. It answers `GET /spaces/:space/environments/:env/entries` in the API's
- * JSON (items plus `includes.Asset`) and implements the parameters the SDK sends for the site's queries:
- * content_type, fields.<name> equality (a list matches one element), order (several, `-` for descending),
- * select, limit (≤ 1000), skip. Like the real API it refuses unknown fields (400 InvalidQuery) and a wrong
+ * JSON (items plus `includes`: the entries they link to, `include` levels deep (default 1), and the assets of
+ * both) and implements the parameters the SDK sends for the site's queries: content_type, fields.<name>
+ * equality (a list matches one element), order (several, `-` for descending), select, limit (≤ 1000), skip. Like the real API it refuses unknown fields (400 InvalidQuery) and a wrong
  * token (401). Written apart from the site's query engine so the contract suite tests one against the other.
  */
 
@@ -79,13 +79,14 @@ function fieldNames(contentType: string | null): Set<string> | undefined {
   return fields ? new Set(Object.keys(fields)) : undefined;
 }
 
-function collectAssetIds(value: unknown, into: Set<string>) {
+function collectLinkIds(value: unknown, linkType: "Asset" | "Entry", into: Set<string>) {
   if (Array.isArray(value)) {
-    for (const item of value) collectAssetIds(item, into);
+    for (const item of value) collectLinkIds(item, linkType, into);
   } else if (value && typeof value === "object") {
     const sys = (value as { sys?: Json }).sys;
-    if (sys?.type === "Link" && sys.linkType === "Asset") into.add(String(sys.id));
-    else for (const item of Object.values(value)) collectAssetIds(item, into);
+    if (sys?.type === "Link") {
+      if (sys.linkType === linkType) into.add(String(sys.id));
+    } else for (const item of Object.values(value)) collectLinkIds(item, linkType, into);
   }
 }
 
@@ -181,34 +182,64 @@ export async function startCdaServer(storeDir: string): Promise<CdaServer> {
       if (term.startsWith("fields.")) checkField(term.slice("fields.".length));
       else if (!["sys", "sys.id", "sys.type", "fields"].includes(term)) throw new InvalidQuery(`Cannot select ${term}`);
     }
+    const include = Number(params.get("include") ?? 1);
+    if (!Number.isInteger(include) || include < 0 || include > 10) throw new InvalidQuery("Include must be 0 to 10");
+    const entrySys = (entry: SpaceEntry) => ({
+      ...sysBase(space, environment, entry.id, "Entry"),
+      contentType: { sys: { type: "Link", linkType: "ContentType", id: entry.contentType } },
+    });
     const assetIds = new Set<string>();
     const shaped = page.map((entry) => {
-      const sys = {
-        ...sysBase(space, environment, entry.id, "Entry"),
-        contentType: { sys: { type: "Link", linkType: "ContentType", id: entry.contentType } },
-      };
+      const sys = entrySys(entry);
       let fields = entry.fields;
       if (select && !select.includes("fields")) {
         fields = Object.fromEntries(Object.entries(entry.fields).filter(([name]) => select.includes(`fields.${name}`)));
       }
-      collectAssetIds(fields, assetIds);
+      collectLinkIds(fields, "Asset", assetIds);
       const selectedSys =
         select && !select.includes("sys")
           ? Object.fromEntries(Object.entries(sys).filter(([name]) => select.includes(`sys.${name}`)))
           : sys;
       return { metadata: { tags: [], concepts: [] }, sys: selectedSys, fields };
     });
+    // Like the real API: entries linked from the items, and from those up to `include` levels, with their assets.
+    const includedEntries: SpaceEntry[] = [];
+    const seen = new Set(page.map((entry) => entry.id));
+    let level = shaped.map((item) => item.fields);
+    for (let depth = 0; depth < include && level.length > 0; depth += 1) {
+      const linked = new Set<string>();
+      for (const fields of level) collectLinkIds(fields, "Entry", linked);
+      const next = data.entries.filter((entry) => linked.has(entry.id) && !seen.has(entry.id));
+      for (const entry of next) {
+        seen.add(entry.id);
+        includedEntries.push(entry);
+        collectLinkIds(entry.fields, "Asset", assetIds);
+      }
+      level = next.map((entry) => entry.fields);
+    }
     const included = [...assetIds].flatMap((id) => {
       const asset = data.assets.get(id);
       return asset ? [toAsset(asset)] : [];
     });
+    const includes = {
+      ...(includedEntries.length > 0
+        ? {
+            Entry: includedEntries.map((entry) => ({
+              metadata: { tags: [], concepts: [] },
+              sys: entrySys(entry),
+              fields: entry.fields,
+            })),
+          }
+        : {}),
+      ...(included.length > 0 ? { Asset: included } : {}),
+    };
     return {
       sys: { type: "Array" },
       total,
       skip,
       limit,
       items: shaped,
-      ...(included.length > 0 ? { includes: { Asset: included } } : {}),
+      ...(Object.keys(includes).length > 0 ? { includes } : {}),
     };
   }
 

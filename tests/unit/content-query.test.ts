@@ -110,7 +110,9 @@ describe("link resolution", () => {
         ],
       },
     };
-    const resolved = mapLinks(fields, (linked) => (linked.sys.id === "known" ? { sys: { id: "known" } } : removeLink));
+    const resolved = mapLinks(fields, (linked) =>
+      linked.sys.id === "known" ? { target: { sys: { id: "known" } } } : removeLink,
+    );
     expect(resolved).toEqual({
       gallery: [{ sys: { id: "known" } }],
       body: {
