@@ -3,6 +3,7 @@ import {
   checkEnquiry,
   type EnquiryAnswer,
   type EnquiryField,
+  enquiryFields,
   type FieldErrors,
   formFields,
   isAnswerShaped,
@@ -20,19 +21,7 @@ export type FormField = EnquiryField | typeof formFields.answer;
 export type FormErrors = FieldErrors & { answer?: string };
 
 /** The order the form asks in, and so the order in which problems are visited. */
-export const fieldOrder: readonly FormField[] = [
-  "name",
-  "email",
-  "need",
-  "brief",
-  "site",
-  "site_type",
-  "improve",
-  "budget",
-  "message",
-  "biscuits",
-  formFields.answer,
-];
+export const fieldOrder: readonly FormField[] = [...enquiryFields, formFields.answer];
 
 /** What the /contact action answers: the server's answer, the spam question to show next, what was sent. */
 export interface EnquiryReply {
