@@ -1,42 +1,18 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectRedisRateLimits } from "../../server/http/limits.ts";
 import { createLogger } from "../../server/http/logging.ts";
+import { connectRedis } from "../../server/redis.ts";
 import { buildTestApp } from "../support/app.ts";
-import { commandPath, freePort } from "../support/system.ts";
-
-// A real Redis (Debian's redis-server, which .ci/run installs); without one on this machine the tests are skipped.
-const redisServer = commandPath("redis-server");
-
-async function startRedis(port: number) {
-  const child = spawn(redisServer ?? "redis-server", [
-    "--port",
-    String(port),
-    "--bind",
-    "127.0.0.1",
-    "--save",
-    "",
-    "--appendonly",
-    "no",
-  ]);
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("Ready to accept connections")) resolve();
-    });
-    child.on("exit", (code) => reject(new Error(`redis-server exited with ${code}`)));
-  });
-  return child;
-}
+import { redisServer, startRedis } from "../support/redis.ts";
+import { freePort } from "../support/system.ts";
 
 describe.skipIf(!redisServer)("rate limits shared through Redis (REDIS_URL)", () => {
   let redis: ChildProcess;
   let url: string;
   beforeAll(async () => {
-    const port = await freePort();
-    redis = await startRedis(port);
-    url = `redis://127.0.0.1:${port}`;
+    ({ child: redis, url } = await startRedis());
   });
   afterAll(() => {
     if (redis.exitCode === null) redis.kill();
@@ -58,9 +34,8 @@ describe.skipIf(!redisServer)("rate limits shared through Redis (REDIS_URL)", ()
   });
 
   it("lets visitors through, neither hanging nor failing, when Redis goes away", async () => {
-    const port = await freePort();
-    const doomed = await startRedis(port);
-    const { app, services } = await buildTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${port}` } });
+    const { child: doomed, url: doomedUrl } = await startRedis();
+    const { app, services } = await buildTestApp({ env: { REDIS_URL: doomedUrl } });
     try {
       doomed.kill();
       await once(doomed, "exit");
@@ -74,7 +49,7 @@ describe.skipIf(!redisServer)("rate limits shared through Redis (REDIS_URL)", ()
 
   it("refuses to start when Redis does not answer", async () => {
     const port = await freePort();
-    await expect(connectRedisRateLimits(`redis://127.0.0.1:${port}`, createLogger("silent"), 300)).rejects.toThrow(
+    await expect(connectRedis(`redis://127.0.0.1:${port}`, createLogger("silent"), 300)).rejects.toThrow(
       /Redis \(REDIS_URL\) did not answer/,
     );
   });
