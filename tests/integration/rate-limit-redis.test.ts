@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createLogger } from "../../server/http/logging.ts";
 import { connectRedis } from "../../server/redis.ts";
 import { buildTestApp } from "../support/app.ts";
@@ -42,6 +42,47 @@ describe.skipIf(!redisServer)("rate limits shared through Redis (REDIS_URL)", ()
       const res = await request(app).post("/emails/contact-form").send({ name: "x" });
       expect(res.status).not.toBe(429);
       expect(res.status).toBeLessThan(500);
+    } finally {
+      await services.stop().catch(() => {});
+    }
+  });
+
+  it("refuses an enquiry with 503 and Retry-After, and turns not ready, while the shared queue's Redis is away", async () => {
+    const { child: doomed, url: doomedUrl } = await startRedis();
+    const { app, services } = await buildTestApp({ env: { REDIS_URL: doomedUrl } });
+    try {
+      expect((await request(app).get("/readyz")).status).toBe(200);
+      const question = (await request(app).get("/emails/contact-form/challenge")).body as {
+        a: number;
+        b: number;
+        challenge: string;
+      };
+      doomed.kill();
+      await once(doomed, "exit");
+      const res = await request(app)
+        .post("/emails/contact-form")
+        .send({
+          name: "Ada Lovelace",
+          email: "ada@example.com",
+          need: "Branding",
+          brief: "A logo.",
+          challenge: question.challenge,
+          answer: String(question.a + question.b),
+        });
+      expect(res.status).toBe(503);
+      expect(res.headers["retry-after"]).toBe("60");
+      expect(res.body.message).toMatch(/couldn't save your enquiry/);
+      // Probes share one run of the checks for 2 s: the next run sees the queue cannot be written.
+      await vi.waitFor(
+        async () => {
+          const ready = await request(app).get("/readyz");
+          expect(ready.status).toBe(503);
+          expect(ready.body.checks).toContainEqual(
+            expect.objectContaining({ name: "enquiry queue writable", state: "fail", critical: true }),
+          );
+        },
+        { timeout: 5_000, interval: 250 },
+      );
     } finally {
       await services.stop().catch(() => {});
     }
