@@ -160,6 +160,14 @@ describe("the Kubernetes manifests", () => {
     expect(hpa?.spec.scaleTargetRef).toEqual({ apiVersion: "apps/v1", kind: "Deployment", name: "site" });
   });
 
+  it("are described by docs/scaling.md: each manifest, its kind, and the Redis settings", () => {
+    const scaling = read("docs/scaling.md");
+    for (const file of kustomization.resources) expect(scaling, file).toContain(`\`${file}\``);
+    for (const manifest of manifests) expect(scaling, manifest.kind).toContain(manifest.kind);
+    expect(scaling).toContain("`appendfsync always`");
+    expect(scaling).not.toMatch(/site-pods|volumeClaimTemplate|outbox-site-/);
+  });
+
   it("sets only variables the server reads", () => {
     const known = new Set([...read(".env.example").matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]));
     expect(Object.keys(env).filter((name) => !known.has(name))).toEqual([]);
