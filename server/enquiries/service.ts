@@ -51,6 +51,7 @@ export interface EnquiryServiceOptions {
 
 const mailCheckTtlMs = 30_000;
 const sweepEveryMs = 60 * 60_000;
+const gaugeReadingMs = 1_000;
 /** When the queue cannot take an enquiry (Redis away, disk full): how long the visitor is asked to wait. */
 export const retryAfterSeconds = 60;
 
@@ -108,7 +109,8 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
     help: "Enquiries in the outbox not yet delivered (with REDIS_URL: in the shared queue, by all instances).",
     registers: [metrics],
     async collect() {
-      this.set((await stats()).pending);
+      const figures = await gaugeFigures();
+      if (figures) this.set(figures.pending);
     },
   });
   new Gauge({
@@ -116,7 +118,8 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
     help: "Age of the oldest undelivered enquiry in seconds (0 when none waits).",
     registers: [metrics],
     async collect() {
-      this.set((await stats()).oldestPendingAgeSeconds ?? 0);
+      const figures = await gaugeFigures();
+      if (figures) this.set(figures.oldestPendingAgeSeconds ?? 0);
     },
   });
   new Gauge({
@@ -124,8 +127,8 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
     help: "Enquiries this instance holds for delivery (with REDIS_URL: its consumer's pending entries).",
     registers: [metrics],
     async collect() {
-      const figures = await stats();
-      this.set(figures.consumer?.holding ?? figures.pending);
+      const figures = await gaugeFigures();
+      if (figures) this.set(figures.consumer?.holding ?? figures.pending);
     },
   });
   new Gauge({
@@ -133,10 +136,26 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
     help: "When an enquiry was last delivered, as a Unix time (0 when the outbox keeps no delivered enquiry).",
     registers: [metrics],
     async collect() {
-      const last = (await stats()).lastDeliveredAt;
-      this.set(last ? Date.parse(last) / 1000 : 0);
+      const figures = await gaugeFigures();
+      if (figures) this.set(figures.lastDeliveredAt ? Date.parse(figures.lastDeliveredAt) / 1000 : 0);
     },
   });
+
+  let gaugeReading: { at: number; figures: Promise<EnquiryStats | undefined> } | undefined;
+  /**
+   * The figures for the gauges: one reading serves a whole scrape, and while the queue cannot be read (Redis
+   * away) the gauges keep their last values so /metrics still answers (redis_up says why).
+   */
+  function gaugeFigures(): Promise<EnquiryStats | undefined> {
+    if (!gaugeReading || Date.now() - gaugeReading.at > gaugeReadingMs) {
+      const figures = stats().catch((error: unknown) => {
+        log.warn({ err: error, queue: queue.kind }, "queue figures unavailable");
+        return undefined;
+      });
+      gaugeReading = { at: Date.now(), figures };
+    }
+    return gaugeReading.figures;
+  }
 
   async function stats(): Promise<EnquiryStats> {
     const figures = await queue.figures();

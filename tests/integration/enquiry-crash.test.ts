@@ -19,7 +19,7 @@ afterEach(async () => {
 });
 
 describe("an enquiry survives the process being killed", () => {
-  it("is delivered after SIGKILL and a restart, with the Message-ID it was given", async () => {
+  it("is delivered after SIGKILL and a restart, with the Message-ID it was given", { timeout: 60_000 }, async () => {
     const smtp = await startSmtp();
     cleanups.push(() => smtp.close());
     // The mail server takes the message but never confirms it: the kill lands mid-delivery at the latest.

@@ -83,6 +83,13 @@ describe.skipIf(!redisServer)("rate limits shared through Redis (REDIS_URL)", ()
         },
         { timeout: 5_000, interval: 250 },
       );
+      // Operators still get their figures: Redis is reported down, the rest of /metrics and /status.json answers.
+      const metrics = await request(app).get("/metrics");
+      expect(metrics.status).toBe(200);
+      expect(metrics.text).toMatch(/^redis_up 0$/m);
+      const status = await request(app).get("/status.json");
+      expect(status.status).toBe(200);
+      expect(status.body.components).toContainEqual(expect.objectContaining({ id: "mail", state: "down" }));
     } finally {
       await services.stop().catch(() => {});
     }
