@@ -9,7 +9,7 @@ import type { ContentSource } from "./source.ts";
 
 /**
  * The embedded store (docs/content-model.md): `entries/<contentType>/<id>.json` in Contentful's shape and
- * `assets.json`, read once at start, links resolved once, then answered from memory by the query engine.
+ * `assets.json`, read at start and again on a purge, links resolved once per read, then answered from memory.
  */
 
 const assetSchema = z.object({

@@ -137,6 +137,9 @@ describe.skipIf(!redisServer)("three instances sharing Redis", { timeout: 90_000
     const [b, c] = await Promise.all([instance(), instance()]);
     survivors = [b, c];
     expect((await status(b.base)).mail).toMatchObject({ queue: "redis", outboxDepth: 1, consumer: { holding: 0 } });
+    const page = await (await fetch(`${b.base}/status`)).text();
+    expect(page).toContain("Shared queue depth (all instances)");
+    expect(page).toMatch(/1 enquiry waiting, the oldest for \d+ s/);
     a.child.kill("SIGKILL");
     await exited(a.child);
     expect(a.child.signalCode).toBe("SIGKILL");
