@@ -62,7 +62,7 @@ export function createApp(deps: AppDeps) {
   // Before the POST limits: Contentful's payload may exceed them, and the webhook never reads it.
   app.post(
     "/contentful/webhook",
-    contentWebhook({ content: services.content, secret: config.CONTENTFUL_WEBHOOK_SECRET, logger }),
+    contentWebhook({ purge: services.purge, secret: config.CONTENTFUL_WEBHOOK_SECRET, logger }),
   );
   app.post(
     /.*/,

@@ -44,6 +44,7 @@ const schema = z.object({
   METRICS_TOKEN: optionalText,
   ANALYTICS_ID: optionalText,
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  ENQUIRY_VISIBILITY_TIMEOUT_SECONDS: positiveInt.default(60),
   BUILD_VERSION: optionalText,
   BUILD_COMMIT: optionalText,
 });

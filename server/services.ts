@@ -1,18 +1,21 @@
 import type { Logger } from "pino";
-import { Registry } from "prom-client";
+import { Gauge, Registry } from "prom-client";
 import type { SiteServices } from "../src/services.ts";
 import type { Config } from "./config.ts";
 import { createContentfulSource } from "./content/contentful-source.ts";
 import { createLocalSource } from "./content/local-source.ts";
+import { localPurge, type PurgeListener, sharedPurges } from "./content/purges.ts";
 import { type ContentService, createContentService } from "./content/service.ts";
 import type { ContentSource } from "./content/source.ts";
 import type { Backoff } from "./enquiries/delivery.ts";
+import { redisQueue } from "./enquiries/redis-queue.ts";
 import { createEnquiryService, type EnquiryService } from "./enquiries/service.ts";
-import { connectRedisRateLimits, type RateLimitStores } from "./http/limits.ts";
+import { type RateLimitStores, redisRateLimitStores } from "./http/limits.ts";
 import { buildInfo } from "./ops/build-info.ts";
 import { createOps, type Ops } from "./ops/ops.ts";
 import type { ReadinessCheck } from "./ops/readiness.ts";
 import type { StatusSources } from "./ops/status.ts";
+import { connectRedis, pingRedis } from "./redis.ts";
 
 /** What the server builds from config: the services pages use, the metrics registry, and how to stop them. */
 export interface Services {
@@ -27,6 +30,8 @@ export interface Services {
   ops: Ops;
   /** Shared rate-limit stores when REDIS_URL is set; absent, each instance counts on its own. */
   rateLimitStores?: RateLimitStores;
+  /** The webhook's purge: this instance's caches, and with REDIS_URL every instance's (decision 0152). */
+  purge(): Promise<unknown>;
   /** Stops background work (delivery worker, timers) for a graceful shutdown. */
   stop(): Promise<void>;
 }
@@ -51,24 +56,56 @@ export async function createContentSource(config: Config, logger: Logger): Promi
 export interface ServiceOptions {
   /** How quickly failed deliveries are retried (tests shorten it). */
   deliveryBackoff?: Backoff;
+  /** More caches a purge must empty on every instance (the page cache); the content cache is always one. */
+  purgeListeners?: PurgeListener[];
 }
 
 /** Builds every service the site needs from config: the one place where real parts are chosen. */
 export async function createServices(config: Config, logger: Logger, options: ServiceOptions = {}): Promise<Services> {
   const metrics = new Registry();
-  const content = createContentService({
-    source: await createContentSource(config, logger),
-    ttlSeconds: config.CONTENT_TTL_SECONDS,
-    logger,
-    metrics,
-  });
-  const enquiries = await createEnquiryService({ config, logger, metrics, backoff: options.deliveryBackoff });
+  const source = await createContentSource(config, logger);
+  const content = createContentService({ source, ttlSeconds: config.CONTENT_TTL_SECONDS, logger, metrics });
+  // One connection for rate limits, the shared queue and purges (decisions 0044, 0150, 0152).
+  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, logger) : undefined;
+  const queue = redis
+    ? redisQueue({
+        redis,
+        logger: logger.child({ module: "enquiry-queue" }),
+        visibilityTimeoutMs: config.ENQUIRY_VISIBILITY_TIMEOUT_SECONDS * 1000,
+      })
+    : undefined;
+  const enquiries = await createEnquiryService({ config, logger, metrics, backoff: options.deliveryBackoff, queue });
   await enquiries.start();
+  const purgeHere = localPurge({
+    source,
+    listeners: [() => content.purge(), ...(options.purgeListeners ?? [])],
+    logger,
+  });
+  const purges = redis ? await sharedPurges({ redis, logger, purgeHere }) : undefined;
+  if (redis) {
+    new Gauge({
+      name: "redis_up",
+      help: "1 when Redis (REDIS_URL) answers a PING, 0 when it does not.",
+      registers: [metrics],
+      async collect() {
+        this.set(
+          await pingRedis(redis).then(
+            () => 1,
+            () => 0,
+          ),
+        );
+      },
+    });
+  }
 
   // Each service hands in what /readyz checks and what /status shows (decision 0040: the outbox is critical;
   // the mail server is shared and can be ridden out; content only until the cache has something to serve).
   const checks: ReadinessCheck[] = [
-    { name: "outbox writable", component: "mail", run: () => passOrThrow(enquiries.checkOutbox()) },
+    {
+      name: redis ? "enquiry queue writable" : "outbox writable",
+      component: "mail",
+      run: () => passOrThrow(enquiries.checkOutbox()),
+    },
     { name: "mail server answers", component: "mail", critical: false, run: () => passOrThrow(enquiries.checkMail()) },
     {
       name: "content source answers",
@@ -83,19 +120,29 @@ export async function createServices(config: Config, logger: Logger, options: Se
   const sources: StatusSources = {
     content: { stats: () => ({ lastRefreshAt: content.stats().lastRefreshAt }) },
     mail: {
-      stats() {
-        const figures = enquiries.stats();
+      async stats() {
+        const figures = await enquiries.stats();
         return {
+          queue: figures.queue,
           pending: figures.pending,
           oldestPendingSeconds: figures.oldestPendingAgeSeconds,
           lastDeliveryAt: figures.lastDeliveredAt === null ? null : new Date(figures.lastDeliveredAt),
+          consumer: figures.consumer,
         };
       },
     },
   };
+  if (redis) {
+    // Rate limits pass and purges fall back to the TTL without Redis; the queue check above is what takes the
+    // instance out of service.
+    checks.push({
+      name: "Redis answers",
+      component: "mail",
+      critical: false,
+      run: () => pingRedis(redis).then(() => {}),
+    });
+  }
   const ops = createOps({ registry: metrics, logger, build: buildInfo(config), checks, sources });
-
-  const redis = config.REDIS_URL ? await connectRedisRateLimits(config.REDIS_URL, logger) : undefined;
 
   const site: SiteServices = {
     content,
@@ -113,9 +160,11 @@ export async function createServices(config: Config, logger: Logger, options: Se
     metrics,
     content,
     ops,
-    rateLimitStores: redis?.stores,
+    rateLimitStores: redis ? redisRateLimitStores(redis) : undefined,
+    purge: purges ? () => purges.purge() : purgeHere,
     async stop() {
       await enquiries.stop();
+      await purges?.close();
       await redis?.close();
     },
   };

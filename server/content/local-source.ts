@@ -9,7 +9,7 @@ import type { ContentSource } from "./source.ts";
 
 /**
  * The embedded store (docs/content-model.md): `entries/<contentType>/<id>.json` in Contentful's shape and
- * `assets.json`, read once at start, links resolved once, then answered from memory by the query engine.
+ * `assets.json`, read at start and again on a purge, links resolved once per read, then answered from memory.
  */
 
 const assetSchema = z.object({
@@ -151,16 +151,37 @@ export async function readLocalStore(dir: string): Promise<LocalStore> {
   return { entries, assets };
 }
 
-/** The local source over a store read once at start. */
-export async function createLocalSource(dir: string): Promise<ContentSource & { store: LocalStore }> {
-  const store = await readLocalStore(dir);
+/**
+ * The local source over the store read at start. reload() (a purge) reads the files again: reads wait for it,
+ * and a broken file keeps the store in use and rejects reload() with the file's path.
+ */
+export async function createLocalSource(
+  dir: string,
+): Promise<ContentSource & { readonly store: LocalStore; reload(): Promise<void> }> {
+  let store = await readLocalStore(dir);
+  let loading: Promise<LocalStore> | undefined;
   return {
     name: "local",
     imageOrigins: [],
-    store,
+    get store() {
+      return store;
+    },
     async getEntries(query: CompiledQuery) {
-      return { items: runQuery(store.entries.get(query.contentType) ?? [], query) };
+      const current = loading ? await loading : store;
+      return { items: runQuery(current.entries.get(query.contentType) ?? [], query) };
     },
     async ping() {},
+    reload() {
+      const next = readLocalStore(dir).then((fresh) => {
+        store = fresh;
+        return fresh;
+      });
+      const settled = next.catch(() => store);
+      loading = settled;
+      settled.then(() => {
+        if (loading === settled) loading = undefined;
+      });
+      return next.then(() => {});
+    },
   };
 }

@@ -44,7 +44,8 @@ export function secretMatches(given: string | undefined, expected: string | unde
 }
 
 export interface WebhookOptions {
-  content: ContentService;
+  /** Purges every instance's caches (server/content/purges.ts); this one's alone without Redis. */
+  purge: () => Promise<unknown>;
   /** CONTENTFUL_WEBHOOK_SECRET; when unset every call is refused. */
   secret: string | undefined;
   logger: Logger;
@@ -54,7 +55,7 @@ export interface WebhookOptions {
  * POST /contentful/webhook: Contentful calls it on publish with X-Webhook-Secret; the body (which can be
  * larger than the site's POST limit) is never read, so this is mounted before the body limits.
  */
-export function contentWebhook({ content, secret, logger }: WebhookOptions): RequestHandler[] {
+export function contentWebhook({ purge, secret, logger }: WebhookOptions): RequestHandler[] {
   const limiter = rateLimit({
     windowMs: 60_000,
     limit: 60,
@@ -64,17 +65,17 @@ export function contentWebhook({ content, secret, logger }: WebhookOptions): Req
       res.status(429).json(fail("Too many requests. Please try again in a minute."));
     },
   });
-  const purge: RequestHandler = (req, res) => {
+  const handle: RequestHandler = async (req, res) => {
     res.set("Cache-Control", "no-store");
     if (!secretMatches(req.get("X-Webhook-Secret"), secret)) {
       logger.warn({ configured: Boolean(secret) }, "content webhook refused: missing or wrong secret");
       res.status(401).json(fail("The webhook secret is missing or wrong."));
       return;
     }
-    content.purge();
+    await purge();
     res.json({ status: "success", message: "The content cache was purged." });
   };
-  return [limiter, purge];
+  return [limiter, handle];
 }
 
 /** The request-metrics label every store image shares, whatever its file name. */

@@ -13,4 +13,6 @@ export interface ContentSource {
   getEntries(query: CompiledQuery): Promise<ContentResult>;
   /** A cheap request that proves the source answers; rejects when it does not. */
   ping(): Promise<void>;
+  /** Reads the source again where it keeps its own copy (the embedded store's files), on a purge. */
+  reload?(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import { enquiryMail, type MailCarrier, type MailSettings } from "./mail.ts";
-import type { Outbox, OutboxRecord } from "./outbox.ts";
+import type { OutboxRecord } from "./outbox.ts";
+import type { EnquiryQueue } from "./queue.ts";
 
 export interface Backoff {
   /** Wait after the first failed attempt; each later failure doubles it. */
@@ -32,7 +33,7 @@ interface Waiting {
  * tries again after a growing, jittered wait; nothing is ever dropped. stop() lets the current send finish.
  */
 export function createDeliveryWorker(options: {
-  outbox: Outbox;
+  outbox: Pick<EnquiryQueue, "update" | "markDelivered">;
   carrier: MailCarrier;
   mail: MailSettings;
   logger: Logger;

@@ -26,7 +26,8 @@ export function enquiryRoutes(desk: EnquiryDesk) {
         res.status(400).json(fail("Send the enquiry's fields as a JSON object."));
         return;
       }
-      const { httpStatus, answer } = await desk.submit(body as Record<string, unknown>);
+      const { httpStatus, answer, retryAfterSeconds } = await desk.submit(body as Record<string, unknown>);
+      if (retryAfterSeconds) res.set("Retry-After", String(retryAfterSeconds));
       res.status(httpStatus).json(answer);
     } catch (error) {
       next(error);

@@ -6,7 +6,8 @@ import { site } from "../../src/site.ts";
 import type { Config } from "../config.ts";
 import { type Backoff, createDeliveryWorker } from "./delivery.ts";
 import { fileCarrier, type MailCarrier, smtpCarrier } from "./mail.ts";
-import { createOutbox, newEnquiryId, type OutboxRecord } from "./outbox.ts";
+import { newEnquiryId, type OutboxRecord } from "./outbox.ts";
+import { diskQueue, type EnquiryQueue } from "./queue.ts";
 import { createSpamCheck } from "./spam-check.ts";
 
 const expiredMessage = "The spam question timed out. Please answer the new one.";
@@ -14,11 +15,15 @@ const expiredMessage = "The spam question timed out. Please answer the new one."
 export interface EnquiryStats {
   /** Where mail goes: an SMTP server, or .eml files in DATA_DIR/mail. */
   delivery: "smtp" | "files";
+  /** The disk outbox of this instance, or the Redis Stream every instance shares. */
+  queue: EnquiryQueue["kind"];
   pending: number;
   /** Seconds since the oldest undelivered enquiry arrived; null when none waits. */
   oldestPendingAgeSeconds: number | null;
   /** When the last enquiry was delivered (ISO time), from the outbox's delivered records; null if none is kept. */
   lastDeliveredAt: string | null;
+  /** In the shared queue: this instance's consumer and how many enquiries it holds; null on disk. */
+  consumer: { name: string; holding: number } | null;
 }
 
 export interface ReadinessCheck {
@@ -34,10 +39,15 @@ export interface EnquiryServiceOptions {
   backoff?: Backoff;
   /** Another way to send mail (tests); by default SMTP_URL, or .eml files without it. */
   carrier?: MailCarrier;
+  /** Where accepted enquiries wait: the shared Redis queue when REDIS_URL is set; the disk outbox by default. */
+  queue?: EnquiryQueue;
 }
 
 const mailCheckTtlMs = 30_000;
 const sweepEveryMs = 60 * 60_000;
+const gaugeReadingMs = 1_000;
+/** When the queue cannot take an enquiry (Redis away, disk full): how long the visitor is asked to wait. */
+export const retryAfterSeconds = 60;
 
 /**
  * Enquiries from arrival to inbox: checks them (the shared schema and the spam question), writes each accepted
@@ -47,9 +57,11 @@ const sweepEveryMs = 60 * 60_000;
 export async function createEnquiryService(options: EnquiryServiceOptions) {
   const { config, logger, metrics } = options;
   const log = logger.child({ module: "enquiries" });
-  const outbox = createOutbox(path.join(config.DATA_DIR, "outbox"), (file, error) =>
-    log.error({ file, err: error }, "an outbox file is not valid JSON; left in place, not sent"),
-  );
+  const queue =
+    options.queue ??
+    diskQueue(path.join(config.DATA_DIR, "outbox"), (file, error) =>
+      log.error({ file, err: error }, "an outbox file is not valid JSON; left in place, not sent"),
+    );
   const carrier =
     options.carrier ??
     (config.SMTP_URL ? smtpCarrier(config.SMTP_URL) : fileCarrier(path.join(config.DATA_DIR, "mail")));
@@ -73,7 +85,7 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
   for (const result of ["success", "failure"]) attempts.inc({ result }, 0);
 
   const worker = createDeliveryWorker({
-    outbox,
+    outbox: queue,
     carrier,
     mail: { from: config.MAIL_FROM, to: config.MAIL_TO },
     logger: log,
@@ -88,40 +100,71 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
 
   new Gauge({
     name: "enquiry_outbox_pending",
-    help: "Enquiries in the outbox not yet delivered.",
+    help: "Enquiries in the outbox not yet delivered (with REDIS_URL: in the shared queue, by all instances).",
     registers: [metrics],
-    collect() {
-      this.set(worker.waiting().length);
+    async collect() {
+      const figures = await gaugeFigures();
+      if (figures) this.set(figures.pending);
     },
   });
   new Gauge({
     name: "enquiry_outbox_oldest_pending_age_seconds",
     help: "Age of the oldest undelivered enquiry in seconds (0 when none waits).",
     registers: [metrics],
-    collect() {
-      this.set(stats().oldestPendingAgeSeconds ?? 0);
+    async collect() {
+      const figures = await gaugeFigures();
+      if (figures) this.set(figures.oldestPendingAgeSeconds ?? 0);
+    },
+  });
+  new Gauge({
+    name: "enquiry_queue_holding",
+    help: "Enquiries this instance holds for delivery (with REDIS_URL: its consumer's pending entries).",
+    registers: [metrics],
+    async collect() {
+      const figures = await gaugeFigures();
+      if (figures) this.set(figures.consumer?.holding ?? figures.pending);
     },
   });
   new Gauge({
     name: "enquiry_last_delivery_timestamp_seconds",
     help: "When an enquiry was last delivered, as a Unix time (0 when the outbox keeps no delivered enquiry).",
     registers: [metrics],
-    collect() {
-      this.set(lastDeliveredAt ? lastDeliveredAt.getTime() / 1000 : 0);
+    async collect() {
+      const figures = await gaugeFigures();
+      if (figures) this.set(figures.lastDeliveredAt ? Date.parse(figures.lastDeliveredAt) / 1000 : 0);
     },
   });
 
-  function stats(): EnquiryStats {
-    const waiting = worker.waiting();
-    const oldest = waiting.reduce<number | null>((min, record) => {
-      const at = Date.parse(record.receivedAt);
-      return min === null || at < min ? at : min;
-    }, null);
+  let gaugeReading: { at: number; figures: Promise<EnquiryStats | undefined> } | undefined;
+  /**
+   * The figures for the gauges: one reading serves a whole scrape, and while the queue cannot be read (Redis
+   * away) the gauges keep their last values so /metrics still answers (redis_up says why).
+   */
+  function gaugeFigures(): Promise<EnquiryStats | undefined> {
+    if (!gaugeReading || Date.now() - gaugeReading.at > gaugeReadingMs) {
+      const figures = stats().catch((error: unknown) => {
+        log.warn({ err: error, queue: queue.kind }, "queue figures unavailable");
+        return undefined;
+      });
+      gaugeReading = { at: Date.now(), figures };
+    }
+    return gaugeReading.figures;
+  }
+
+  async function stats(): Promise<EnquiryStats> {
+    const figures = await queue.figures();
+    const oldest = figures.oldestPendingAt?.getTime() ?? null;
+    const last = [lastDeliveredAt, figures.lastDeliveredAt].reduce<Date | null>(
+      (latest, at) => (at && (!latest || at > latest) ? at : latest),
+      null,
+    );
     return {
       delivery: carrier.kind,
-      pending: waiting.length,
+      queue: queue.kind,
+      pending: figures.depth,
       oldestPendingAgeSeconds: oldest === null ? null : Math.max(0, Math.round((Date.now() - oldest) / 1000)),
-      lastDeliveredAt: lastDeliveredAt?.toISOString() ?? null,
+      lastDeliveredAt: last?.toISOString() ?? null,
+      consumer: figures.consumer,
     };
   }
 
@@ -141,11 +184,12 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
   }
 
   async function checkOutbox(): Promise<ReadinessCheck> {
+    const name = queue.kind === "redis" ? "enquiry queue" : "outbox";
     try {
-      await outbox.checkWritable();
-      return { name: "outbox", ok: true, detail: "outbox writable" };
+      await queue.checkWritable();
+      return { name, ok: true, detail: `${name} writable` };
     } catch (error) {
-      return { name: "outbox", ok: false, detail: error instanceof Error ? error.message : String(error) };
+      return { name, ok: false, detail: error instanceof Error ? error.message : String(error) };
     }
   }
 
@@ -171,13 +215,14 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
       attempts: 0,
     };
     try {
-      await outbox.add(record);
+      await queue.add(record);
     } catch (error) {
       spam.release(token);
       enquiries.inc({ outcome: "error" });
-      log.error({ err: error }, "could not write an enquiry to the outbox");
+      log.error({ err: error, queue: queue.kind }, "could not write an enquiry to the queue");
       return {
         httpStatus: 503,
+        retryAfterSeconds,
         answer: {
           status: "fail",
           message: `Sorry, we couldn't save your enquiry just now. Please try again in a minute, or email us at ${site.email}.`,
@@ -186,8 +231,7 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
       };
     }
     enquiries.inc({ outcome: "accepted" });
-    log.info({ enquiry: id, need: checked.enquiry.need }, "enquiry accepted");
-    worker.add(record);
+    log.info({ enquiry: id, need: checked.enquiry.need, queue: queue.kind }, "enquiry accepted");
     const firstName = checked.enquiry.name.split(" ")[0];
     return {
       httpStatus: 200,
@@ -224,12 +268,10 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
   async function sweep() {
     try {
       const cutoff = new Date(Date.now() - config.OUTBOX_RETENTION_DAYS * 24 * 60 * 60_000);
-      const { removed, lastDeliveredAt: lastKept } = await outbox.sweep(cutoff);
-      // After a restart, the status page still knows when mail last went out.
-      if (lastKept && (!lastDeliveredAt || lastKept > lastDeliveredAt)) lastDeliveredAt = lastKept;
+      const { removed } = await queue.sweep(cutoff);
       if (removed > 0) log.info({ removed }, "removed delivered enquiries past retention");
     } catch (error) {
-      log.error({ err: error }, "outbox retention sweep failed");
+      log.error({ err: error, queue: queue.kind }, "retention sweep failed");
     }
   }
 
@@ -243,21 +285,21 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
     checkOutbox,
     checkMail,
 
-    /** Opens the outbox, resumes every pending enquiry, and starts the retention sweep. */
+    /** Opens the queue, resumes every pending enquiry it hands this instance, and starts the retention sweep. */
     async start() {
-      await outbox.open();
-      const pending = await outbox.pending();
-      for (const record of pending) worker.add(record);
-      if (pending.length > 0) log.info({ pending: pending.length }, "resuming delivery of pending enquiries");
+      await queue.start((record) => worker.add(record));
+      const resumed = worker.waiting().length;
+      if (resumed > 0) log.info({ pending: resumed, queue: queue.kind }, "resuming delivery of pending enquiries");
       await sweep();
       sweepTimer = setInterval(() => void sweep(), sweepEveryMs);
       sweepTimer.unref();
     },
 
-    /** Stops between messages; whatever is still pending stays in the outbox for the next start. */
+    /** Stops between messages; whatever is still pending stays queued for the next start or another instance. */
     async stop() {
       clearInterval(sweepTimer);
       await worker.stop();
+      await queue.stop();
       carrier.close();
     },
   };

@@ -1,9 +1,8 @@
-import { createClient } from "@redis/client";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
 import { rateLimit, type Store } from "express-rate-limit";
-import type { Logger } from "pino";
 import { RedisStore } from "rate-limit-redis";
 import { site } from "../../src/site.ts";
+import type { RedisClient } from "../redis.ts";
 
 export const bodyLimitBytes = 32 * 1024;
 
@@ -79,37 +78,13 @@ export function postRateLimit({ contactPer15Minutes, contentPerMinute, store }: 
   };
 }
 
-/**
- * Connects to the shared rate-limit store (REDIS_URL) and gives one store per tier. Fails when Redis does not
- * answer at start; afterwards commands fail fast while it is away, so limits pass rather than hang.
- */
-export async function connectRedisRateLimits(url: string, logger: Logger, timeoutMs = 5_000) {
-  const client = createClient({
-    url,
-    disableOfflineQueue: true,
-    socket: { connectTimeout: timeoutMs, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 5_000) },
-  });
-  client.on("error", (error: unknown) => logger.warn({ err: error }, "rate-limit store error"));
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    await Promise.race([
-      client.connect(),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error("Redis (REDIS_URL) did not answer in time")), timeoutMs);
-      }),
-    ]);
-  } catch (error) {
-    client.destroy();
-    throw error;
-  } finally {
-    clearTimeout(timer);
-  }
-  const stores: RateLimitStores = (tier) =>
+/** One shared store per tier on the site's Redis connection (server/redis.ts), keys `rate-limit:<tier>:…`. */
+export function redisRateLimitStores(client: RedisClient): RateLimitStores {
+  return (tier) =>
     new RedisStore({
       prefix: `rate-limit:${tier}:`,
       sendCommand: (...args: string[]) => client.sendCommand(args),
     });
-  return { stores, close: () => client.close() };
 }
 
 /** Body parsers for the JSON and form-encoded POST endpoints, with the site-wide size limit. */

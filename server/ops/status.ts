@@ -17,12 +17,16 @@ export interface ContentFigures {
 
 /** The enquiry service's figures the status page shows (the enquiry service's stats(), mapped). */
 export interface MailFigures {
-  /** Enquiries in the outbox not yet delivered. */
+  /** Where enquiries wait: this instance's disk outbox, or the Redis queue every instance shares. */
+  queue?: "disk" | "redis";
+  /** Enquiries in the outbox (or the shared queue) not yet delivered. */
   pending: number;
   /** Age of the oldest of them in seconds; null when none is waiting. */
   oldestPendingSeconds: number | null;
   /** When a message was last handed to the mail server; null when none has been yet. */
   lastDeliveryAt: Date | null;
+  /** In the shared queue: this instance's consumer and how many enquiries it holds now. */
+  consumer?: { name: string; holding: number } | null;
 }
 
 /** Where the numbers come from: each service gives its own, and either may be absent. */
@@ -92,6 +96,8 @@ export async function statusReport({
       outboxDepth: mail?.pending ?? null,
       oldestPendingSeconds: mail?.oldestPendingSeconds ?? null,
       lastDeliveryAt: mail?.lastDeliveryAt?.toISOString() ?? null,
+      queue: mail?.queue ?? null,
+      consumer: mail?.consumer ?? null,
     },
   };
 }

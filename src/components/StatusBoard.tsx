@@ -49,9 +49,19 @@ function StatusFigures({ report }: { report: StatusReport }) {
     ["Uptime", formatDuration(report.uptimeSeconds)],
     ["Version", report.commit ? `${report.version} (${report.commit.slice(0, 12)})` : report.version],
     ["Content freshness", content.lastRefreshAt ? `Refreshed ${ago(content.lastRefreshAt)}` : "Not refreshed yet"],
-    ["Outbox depth", outboxWords(mail.outboxDepth, mail.oldestPendingSeconds)],
+    [
+      mail.queue === "redis" ? "Shared queue depth (all instances)" : "Outbox depth",
+      outboxWords(mail.outboxDepth, mail.oldestPendingSeconds),
+    ],
     ["Last successful delivery", mail.lastDeliveryAt ? ago(mail.lastDeliveryAt) : "None yet"],
   ];
+  if (mail.consumer) {
+    const { name, holding } = mail.consumer;
+    figures.push([
+      "This instance's consumer",
+      `${name}, holding ${holding === 1 ? "1 enquiry" : `${holding} enquiries`}`,
+    ]);
+  }
   return (
     <dl className={styles.figures}>
       {figures.map(([term, value]) => (

@@ -269,7 +269,8 @@ export interface EnquiryResult {
   httpStatus: number;
   answer: EnquiryAnswer;
   /** Present on a failure: the question to keep (its answer was right) or a fresh one (it was wrong or stale). */
-  challenge?: SpamChallenge;
+  challenge?: SpamChallenge /** When the enquiry could not be stored for now (503): seconds to wait before sending it again. */;
+  retryAfterSeconds?: number;
 }
 
 /** The enquiry desk loaders and actions use: a spam question for the form, and the one way to submit. */

@@ -52,6 +52,10 @@ export interface StatusReport {
     /** Age of the oldest of them, in seconds. */
     oldestPendingSeconds: number | null;
     lastDeliveryAt: string | null;
+    /** "disk": this instance's outbox; "redis": the queue every instance shares (depth counts them all). */
+    queue: "disk" | "redis" | null;
+    /** In the shared queue: this instance's consumer and how many enquiries it holds. */
+    consumer: { name: string; holding: number } | null;
   };
 }
 

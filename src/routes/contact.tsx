@@ -37,7 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const reply: EnquiryReply = { answer: result.answer, challenge: result.challenge };
   if (result.answer.status === "fail")
     reply.values = echo(fields, result.challenge?.token === fields[formFields.challenge]);
-  return data(reply, { status: result.httpStatus });
+  const headers = result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
+  return data(reply, { status: result.httpStatus, headers });
 }
 
 /**

@@ -90,8 +90,8 @@ describe("POST /emails/contact-form with a real SMTP server", () => {
       expect(await outboxFiles(built, "delivered")).toHaveLength(1);
       expect(await outboxFiles(built, "pending")).toEqual([]);
     });
-    expect(built.services.enquiries.stats()).toMatchObject({ delivery: "smtp", pending: 0 });
-    expect(built.services.enquiries.stats().lastDeliveredAt).not.toBeNull();
+    expect(await built.services.enquiries.stats()).toMatchObject({ delivery: "smtp", pending: 0 });
+    expect((await built.services.enquiries.stats()).lastDeliveredAt).not.toBeNull();
     const metrics = await built.services.metrics.metrics();
     expect(metrics).toMatch(/^enquiries_total\{outcome="accepted"\} 1$/m);
     expect(metrics).toMatch(/^enquiry_delivery_attempts_total\{result="success"\} 1$/m);
@@ -132,7 +132,7 @@ describe("POST /emails/contact-form with a real SMTP server", () => {
       { timeout: 10_000, interval: 50 },
     );
     expect(await outboxFiles(built, "pending")).toHaveLength(1);
-    expect(built.services.enquiries.stats().pending).toBe(1);
+    expect((await built.services.enquiries.stats()).pending).toBe(1);
     const smtpCheck = await built.services.enquiries.checkMail();
     expect(smtpCheck).toMatchObject({ name: "smtp", ok: false });
 
@@ -142,7 +142,7 @@ describe("POST /emails/contact-form with a real SMTP server", () => {
       "New enquiry: Web & Ecommerce from Ada Lovelace",
     );
     await vi.waitFor(async () => expect(await outboxFiles(built, "pending")).toEqual([]));
-    expect(built.services.enquiries.stats()).toMatchObject({ pending: 0, oldestPendingAgeSeconds: null });
+    expect(await built.services.enquiries.stats()).toMatchObject({ pending: 0, oldestPendingAgeSeconds: null });
   });
 
   it("cannot be made to add mail headers with CR/LF in the name, and refuses an email address carrying them", async () => {
@@ -277,7 +277,7 @@ describe("without SMTP_URL", () => {
     const mail = parseMail(await readFile(path.join(mailDir, file ?? ""), "utf8"));
     expect(mail.header("to")).toBe(mailTo);
     expect(mail.header("reply-to")).toBe("Ada Lovelace <ada@example.com>");
-    expect(built.services.enquiries.stats().delivery).toBe("files");
+    expect((await built.services.enquiries.stats()).delivery).toBe("files");
     await vi.waitFor(async () => {
       expect(await outboxFiles(built, "delivered")).toHaveLength(1);
       expect(await outboxFiles(built, "pending")).toEqual([]);
@@ -286,9 +286,9 @@ describe("without SMTP_URL", () => {
     // A restart on the same folder still knows when mail last went out, and has nothing left to send.
     const restarted = await buildTestApp({ env: { DATA_DIR: built.config.DATA_DIR } });
     cleanups.push(() => restarted.services.stop());
-    expect(restarted.services.enquiries.stats()).toMatchObject({
+    expect(await restarted.services.enquiries.stats()).toMatchObject({
       pending: 0,
-      lastDeliveredAt: built.services.enquiries.stats().lastDeliveredAt,
+      lastDeliveredAt: (await built.services.enquiries.stats()).lastDeliveredAt,
     });
     expect(await built.services.enquiries.readiness()).toEqual([
       { name: "outbox", ok: true, detail: "outbox writable" },

@@ -1,12 +1,14 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { exited, sendEnquiry, startSite as startProcess } from "../support/site-process.ts";
 import { freePort, parseMail, startSmtp } from "../support/smtp.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
+const startSite = (env: Record<string, string>) => startProcess(env, (child) => processes.push(child));
+
 const processes: ChildProcess[] = [];
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -16,39 +18,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-/** The production process, as the container starts it (npm test builds first). */
-async function startSite(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["server/main.ts"], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  processes.push(child);
-  let errors = "";
-  child.stderr?.on("data", (chunk: Buffer) => {
-    errors += chunk.toString();
-  });
-  const base = `http://127.0.0.1:${env.PORT}`;
-  await vi.waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the site exited: ${errors}`);
-      const res = await fetch(`${base}/healthz`);
-      expect(res.status).toBe(200);
-    },
-    { timeout: 15_000, interval: 100 },
-  );
-  return { child, base };
-}
-
-function exited(child: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once("exit", () => resolve());
-  });
-}
-
 describe("an enquiry survives the process being killed", () => {
-  it("is delivered after SIGKILL and a restart, with the Message-ID it was given", async () => {
+  it("is delivered after SIGKILL and a restart, with the Message-ID it was given", { timeout: 60_000 }, async () => {
     const smtp = await startSmtp();
     cleanups.push(() => smtp.close());
     // The mail server takes the message but never confirms it: the kill lands mid-delivery at the latest.
@@ -62,26 +33,14 @@ describe("an enquiry survives the process being killed", () => {
     };
 
     const first = await startSite(env);
-    const question = (await (await fetch(`${first.base}/emails/contact-form/challenge`)).json()) as {
-      a: number;
-      b: number;
-      challenge: string;
-    };
-    const res = await fetch(`${first.base}/emails/contact-form`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        name: "Kill Switch",
-        email: "kill@example.com",
-        need: "Photography",
-        brief: "Product shots for 40 candles.",
-        challenge: question.challenge,
-        answer: String(question.a + question.b),
-      }),
+    const { status, answer } = await sendEnquiry(first.base, {
+      name: "Kill Switch",
+      email: "kill@example.com",
+      need: "Photography",
+      brief: "Product shots for 40 candles.",
     });
-    const answer = (await res.json()) as { status: string };
     first.child.kill("SIGKILL");
-    expect(res.status).toBe(200);
+    expect(status).toBe(200);
     expect(answer.status).toBe("success");
     await exited(first.child);
     expect(first.child.signalCode).toBe("SIGKILL");

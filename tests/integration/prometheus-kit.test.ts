@@ -74,33 +74,33 @@ describe("the Prometheus kit", () => {
 
 describe("the Kubernetes manifests", () => {
   type Manifest = { kind: string; metadata: { name: string }; spec: Record<string, unknown> };
-  const manifests = ["service.yaml", "statefulset.yaml", "hpa.yaml", "pdb.yaml"].flatMap((file) =>
+  const kustomization = parse(read("ops/kubernetes/kustomization.yaml")) as { resources: string[] };
+  const manifests = kustomization.resources.flatMap((file) =>
     parseAllDocuments(read(`ops/kubernetes/${file}`)).map((document) => document.toJS() as Manifest),
   );
   const byKind = (kind: string) => manifests.filter((manifest) => manifest.kind === kind);
-  const statefulSet = byKind("StatefulSet")[0] as unknown as {
+  const deployment = byKind("Deployment")[0] as unknown as {
     metadata: { name: string };
     spec: {
-      serviceName: string;
       selector: { matchLabels: Record<string, string> };
       template: {
         metadata: { labels: Record<string, string> };
         spec: {
           terminationGracePeriodSeconds: number;
           containers: {
-            env: { name: string; value?: string }[];
+            env: { name: string; value?: string; valueFrom?: { secretKeyRef: { key: string; optional?: boolean } } }[];
             ports: { name: string; containerPort: number }[];
             livenessProbe: { httpGet: { path: string; port: string } };
             readinessProbe: { httpGet: { path: string; port: string } };
             lifecycle: { preStop: { exec: { command: string[] } } };
             volumeMounts: { name: string; mountPath: string }[];
           }[];
+          volumes: { name: string; emptyDir?: object; persistentVolumeClaim?: object }[];
         };
       };
-      volumeClaimTemplates: { metadata: { name: string } }[];
     };
   };
-  const pod = statefulSet.spec.template;
+  const pod = deployment.spec.template;
   const container = pod.spec.containers[0];
   const env = Object.fromEntries((container?.env ?? []).map((variable) => [variable.name, variable.value]));
 
@@ -119,20 +119,53 @@ describe("the Kubernetes manifests", () => {
     expect(pod.spec.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(pause + 10);
   });
 
-  it("keeps each pod's outbox on its own volume at DATA_DIR", () => {
-    const claim = statefulSet.spec.volumeClaimTemplates[0]?.metadata.name;
-    expect(container?.volumeMounts).toContainEqual({ name: claim, mountPath: env.DATA_DIR });
+  it("runs the site as a Deployment on the shared queue: REDIS_URL required, no per-pod outbox volume", () => {
+    const redisUrl = container?.env.find((variable) => variable.name === "REDIS_URL");
+    expect(redisUrl?.valueFrom?.secretKeyRef).toEqual({ name: "site-secrets", key: "REDIS_URL" });
+    expect(pod.spec.volumes.filter((volume) => !volume.emptyDir)).toEqual([]);
+    expect(byKind("StatefulSet").map((set) => set.metadata.name)).toEqual(["redis"]);
+  });
+
+  it("ships Redis that fsyncs every write, with the settings Docker Compose uses (decision 0150)", () => {
+    const redis = byKind("StatefulSet")[0] as unknown as {
+      spec: { template: { spec: { containers: { args: string[] }[] } } };
+    };
+    const args = redis.spec.template.spec.containers[0]?.args ?? [];
+    const flags = Object.fromEntries(
+      args.flatMap((arg, index) => (arg.startsWith("--") ? [[arg.slice(2), args[index + 1]]] : [])),
+    );
+    const conf = Object.fromEntries(
+      read("ops/redis/redis.conf")
+        .split("\n")
+        .filter((line) => line.trim() && !line.startsWith("#"))
+        .map((line) => [line.split(" ")[0], line.slice(line.indexOf(" ") + 1)]),
+    );
+    for (const setting of ["appendonly", "appendfsync", "save", "maxmemory-policy"]) {
+      expect(flags[setting], setting).toBe(conf[setting]);
+    }
+    expect(flags.appendfsync).toBe("always");
+    const compose = parse(read("docker-compose.yml")) as { services: Record<string, { volumes?: string[] }> };
+    expect(compose.services.redis?.volumes).toContain("./ops/redis/redis.conf:/usr/local/etc/redis/redis.conf:ro");
   });
 
   it("points the services, autoscaler and disruption budget at these pods", () => {
     const labels = pod.metadata.labels;
-    expect(statefulSet.spec.selector.matchLabels).toEqual(labels);
-    for (const service of byKind("Service")) expect(service.spec.selector).toEqual(labels);
-    expect(byKind("Service").map((service) => service.metadata.name)).toContain(statefulSet.spec.serviceName);
+    expect(deployment.spec.selector.matchLabels).toEqual(labels);
+    const site = byKind("Service").filter((service) => service.metadata.name !== "redis");
+    expect(site.map((service) => service.metadata.name)).toEqual(["site"]);
+    for (const service of site) expect(service.spec.selector).toEqual(labels);
     const pdb = byKind("PodDisruptionBudget")[0];
     expect((pdb?.spec.selector as { matchLabels: unknown } | undefined)?.matchLabels).toEqual(labels);
     const hpa = byKind("HorizontalPodAutoscaler")[0];
-    expect(hpa?.spec.scaleTargetRef).toEqual({ apiVersion: "apps/v1", kind: "StatefulSet", name: "site" });
+    expect(hpa?.spec.scaleTargetRef).toEqual({ apiVersion: "apps/v1", kind: "Deployment", name: "site" });
+  });
+
+  it("are described by docs/scaling.md: each manifest, its kind, and the Redis settings", () => {
+    const scaling = read("docs/scaling.md");
+    for (const file of kustomization.resources) expect(scaling, file).toContain(`\`${file}\``);
+    for (const manifest of manifests) expect(scaling, manifest.kind).toContain(manifest.kind);
+    expect(scaling).toContain("`appendfsync always`");
+    expect(scaling).not.toMatch(/site-pods|volumeClaimTemplate|outbox-site-/);
   });
 
   it("sets only variables the server reads", () => {

@@ -1,42 +1,18 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import request from "supertest";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectRedisRateLimits } from "../../server/http/limits.ts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createLogger } from "../../server/http/logging.ts";
+import { connectRedis } from "../../server/redis.ts";
 import { buildTestApp } from "../support/app.ts";
-import { commandPath, freePort } from "../support/system.ts";
-
-// A real Redis (Debian's redis-server, which .ci/run installs); without one on this machine the tests are skipped.
-const redisServer = commandPath("redis-server");
-
-async function startRedis(port: number) {
-  const child = spawn(redisServer ?? "redis-server", [
-    "--port",
-    String(port),
-    "--bind",
-    "127.0.0.1",
-    "--save",
-    "",
-    "--appendonly",
-    "no",
-  ]);
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("Ready to accept connections")) resolve();
-    });
-    child.on("exit", (code) => reject(new Error(`redis-server exited with ${code}`)));
-  });
-  return child;
-}
+import { redisServer, startRedis } from "../support/redis.ts";
+import { freePort } from "../support/system.ts";
 
 describe.skipIf(!redisServer)("rate limits shared through Redis (REDIS_URL)", () => {
   let redis: ChildProcess;
   let url: string;
   beforeAll(async () => {
-    const port = await freePort();
-    redis = await startRedis(port);
-    url = `redis://127.0.0.1:${port}`;
+    ({ child: redis, url } = await startRedis());
   });
   afterAll(() => {
     if (redis.exitCode === null) redis.kill();
@@ -58,9 +34,8 @@ describe.skipIf(!redisServer)("rate limits shared through Redis (REDIS_URL)", ()
   });
 
   it("lets visitors through, neither hanging nor failing, when Redis goes away", async () => {
-    const port = await freePort();
-    const doomed = await startRedis(port);
-    const { app, services } = await buildTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${port}` } });
+    const { child: doomed, url: doomedUrl } = await startRedis();
+    const { app, services } = await buildTestApp({ env: { REDIS_URL: doomedUrl } });
     try {
       doomed.kill();
       await once(doomed, "exit");
@@ -72,9 +47,57 @@ describe.skipIf(!redisServer)("rate limits shared through Redis (REDIS_URL)", ()
     }
   });
 
+  it("refuses an enquiry with 503 and Retry-After, and turns not ready, while the shared queue's Redis is away", async () => {
+    const { child: doomed, url: doomedUrl } = await startRedis();
+    const { app, services } = await buildTestApp({ env: { REDIS_URL: doomedUrl } });
+    try {
+      expect((await request(app).get("/readyz")).status).toBe(200);
+      const question = (await request(app).get("/emails/contact-form/challenge")).body as {
+        a: number;
+        b: number;
+        challenge: string;
+      };
+      doomed.kill();
+      await once(doomed, "exit");
+      const res = await request(app)
+        .post("/emails/contact-form")
+        .send({
+          name: "Ada Lovelace",
+          email: "ada@example.com",
+          need: "Branding",
+          brief: "A logo.",
+          challenge: question.challenge,
+          answer: String(question.a + question.b),
+        });
+      expect(res.status).toBe(503);
+      expect(res.headers["retry-after"]).toBe("60");
+      expect(res.body.message).toMatch(/couldn't save your enquiry/);
+      // Probes share one run of the checks for 2 s: the next run sees the queue cannot be written.
+      await vi.waitFor(
+        async () => {
+          const ready = await request(app).get("/readyz");
+          expect(ready.status).toBe(503);
+          expect(ready.body.checks).toContainEqual(
+            expect.objectContaining({ name: "enquiry queue writable", state: "fail", critical: true }),
+          );
+        },
+        { timeout: 5_000, interval: 250 },
+      );
+      // Operators still get their figures: Redis is reported down, the rest of /metrics and /status.json answers.
+      const metrics = await request(app).get("/metrics");
+      expect(metrics.status).toBe(200);
+      expect(metrics.text).toMatch(/^redis_up 0$/m);
+      const status = await request(app).get("/status.json");
+      expect(status.status).toBe(200);
+      expect(status.body.components).toContainEqual(expect.objectContaining({ id: "mail", state: "down" }));
+    } finally {
+      await services.stop().catch(() => {});
+    }
+  });
+
   it("refuses to start when Redis does not answer", async () => {
     const port = await freePort();
-    await expect(connectRedisRateLimits(`redis://127.0.0.1:${port}`, createLogger("silent"), 300)).rejects.toThrow(
+    await expect(connectRedis(`redis://127.0.0.1:${port}`, createLogger("silent"), 300)).rejects.toThrow(
       /Redis \(REDIS_URL\) did not answer/,
     );
   });

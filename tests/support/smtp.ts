@@ -8,11 +8,12 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP server on 127.0.0.1 that keeps what it receives. While `stalling`, it takes a message's data but
- * never answers, like a server that hangs mid-delivery.
+ * never answers, like a server that hangs mid-delivery. While `swallowing`, it keeps the message but never
+ * confirms it: the mail is in, and the sender does not know (a crash between send and acknowledge).
  */
 export async function startSmtp(port = 0) {
   const received: ReceivedMail[] = [];
-  const state = { stalling: false };
+  const state = { stalling: false, swallowing: false };
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
@@ -27,7 +28,7 @@ export async function startSmtp(port = 0) {
           recipients: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw: Buffer.concat(chunks).toString("utf8"),
         });
-        callback();
+        if (!state.swallowing) callback();
       });
     },
   });

@@ -2,10 +2,11 @@ import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { readLocalStore } from "../../server/content/local-source.ts";
+import { createLocalSource, readLocalStore } from "../../server/content/local-source.ts";
+import { compileQuery } from "../../server/content/query.ts";
 import { writeFixtureStore } from "../support/content-fixture.ts";
 
-/** The embedded store is read once at start: a broken file stops the start with its path and the problem. */
+/** The embedded store is read at start (a broken file stops the start with its path and the problem) and on a purge. */
 
 const dirs: string[] = [];
 const fixture = () => {
@@ -79,5 +80,29 @@ describe("the local store", () => {
     delete assets[0].fields.file;
     writeFileSync(assetsFile, JSON.stringify(assets));
     await expect(readLocalStore(other)).rejects.toThrow(/assets\.json: 0\.fields\.file/);
+  });
+
+  it("is read again on reload (a purge); a broken file keeps the store in use and names the file", async () => {
+    const dir = fixture();
+    const source = await createLocalSource(dir);
+    const titleOf = async () => {
+      const { items } = await source.getEntries(
+        compileQuery({ content_type: "blogPost", "fields.slug": "alpha-launch" }),
+      );
+      return items[0]?.fields.blogTitle;
+    };
+    expect(await titleOf()).toBe("Alpha launch");
+    edit(entryFile(dir, "blogPost", "post-alpha"), (json) => {
+      (json.fields as Record<string, unknown>).blogTitle = "Alpha relaunch";
+    });
+    expect(await titleOf()).toBe("Alpha launch");
+    const reloading = source.reload();
+    // A read that starts while the files are read again waits for them.
+    expect(await titleOf()).toBe("Alpha relaunch");
+    await reloading;
+
+    writeFileSync(entryFile(dir, "blogPost", "post-alpha"), "{ not json");
+    await expect(source.reload()).rejects.toThrow(/post-alpha\.json/);
+    expect(await titleOf()).toBe("Alpha relaunch");
   });
 });

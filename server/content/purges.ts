@@ -1,0 +1,84 @@
+import { randomBytes } from "node:crypto";
+import type { Logger } from "pino";
+import { duplicateRedis, type RedisClient } from "../redis.ts";
+import type { ContentSource } from "./source.ts";
+
+/** Something that holds content and must drop it on a purge: the content cache, a page cache. */
+export type PurgeListener = () => void | Promise<void>;
+
+/**
+ * A purge of this instance: the source re-reads its own copy where it keeps one (reads wait for it), then every
+ * listener drops what it holds. Resolves when all of them are done; a failure is logged, the rest still run.
+ */
+export function localPurge(options: {
+  source: Pick<ContentSource, "reload">;
+  listeners: PurgeListener[];
+  logger: Logger;
+}): () => Promise<void> {
+  const { source, listeners, logger } = options;
+  return async () => {
+    // Started before the caches are dropped, so no read between the two can cache the old files again.
+    const reloaded = source.reload?.();
+    const results = await Promise.allSettled([reloaded, ...listeners.map(async (listener) => listener())]);
+    for (const result of results) {
+      if (result.status === "rejected") logger.error({ err: result.reason }, "a purge step failed");
+    }
+  };
+}
+
+export const purgeChannel = "content:purge";
+
+/**
+ * Purges that reach every instance (decision 0152): purge() purges here and publishes on Redis; every other
+ * instance, subscribed on its own connection, purges itself on the message. After a lost connection an instance
+ * purges once when it is back, since it may have missed a message; the content TTL is the last resort.
+ */
+export async function sharedPurges(options: {
+  redis: RedisClient;
+  logger: Logger;
+  purgeHere: () => Promise<void>;
+  channel?: string;
+}) {
+  const { redis, logger, purgeHere } = options;
+  const channel = options.channel ?? purgeChannel;
+  const origin = randomBytes(8).toString("hex");
+  const subscriber = await duplicateRedis(redis, logger, "purges");
+  let connected = true;
+  subscriber.on("end", () => {
+    connected = false;
+  });
+  subscriber.on("error", () => {
+    connected = false;
+  });
+  subscriber.on("ready", () => {
+    if (connected) return;
+    connected = true;
+    logger.info("purge channel reconnected; purging in case a purge was missed");
+    void purgeHere();
+  });
+  await subscriber.subscribe(channel, (message) => {
+    let from: unknown;
+    try {
+      from = (JSON.parse(message) as { origin?: unknown }).origin;
+    } catch {
+      logger.warn({ channel }, "an unreadable purge message; purging anyway");
+    }
+    if (from === origin) return;
+    logger.info({ channel }, "purge from another instance");
+    void purgeHere();
+  });
+
+  return {
+    /** Purges this instance, then tells the others; resolves with how many instances heard it (with this one). */
+    async purge(): Promise<number> {
+      await purgeHere();
+      try {
+        return await redis.publish(channel, JSON.stringify({ origin, at: new Date().toISOString() }));
+      } catch (error) {
+        logger.error({ err: error }, "the purge could not be published: other instances purge within the TTL");
+        return 1;
+      }
+    },
+    close: () => subscriber.close(),
+  };
+}

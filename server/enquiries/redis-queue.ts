@@ -1,0 +1,245 @@
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import type { Logger } from "pino";
+import { duplicateRedis, type RedisClient } from "../redis.ts";
+import type { OutboxRecord } from "./outbox.ts";
+import type { EnquiryQueue, QueueFigures } from "./queue.ts";
+
+export interface RedisQueueOptions {
+  redis: RedisClient;
+  logger: Logger;
+  /** Key prefix; tests give each queue its own. */
+  prefix?: string;
+  /** A message held this long by an instance that no longer renews it is taken over by another (XAUTOCLAIM). */
+  visibilityTimeoutMs?: number;
+  /** This instance's consumer name in the group; unique per process by default. */
+  consumer?: string;
+}
+
+export const defaultVisibilityTimeoutMs = 60_000;
+const group = "delivery";
+const readBlockMs = 1_000;
+const batch = 10;
+
+/** The stream entry id's time part: when Redis took the entry. */
+function idTime(id: string): number {
+  return Number(id.split("-")[0]);
+}
+
+function compareIds(a: string, b: string): number {
+  const [aMs = 0, aSeq = 0] = a.split("-").map(Number);
+  const [bMs = 0, bSeq = 0] = b.split("-").map(Number);
+  return aMs - bMs || aSeq - bSeq;
+}
+
+/**
+ * The shared enquiry queue (decision 0150): a Redis Stream `<prefix>stream` with one consumer group. add() is
+ * XADD (acknowledged once the server has it on disk, with `appendfsync always` as shipped); every instance reads
+ * new entries with XREADGROUP and renews what it holds; an entry whose holder stopped renewing for the
+ * visibility timeout is taken over with XAUTOCLAIM. Attempts live in a hash beside the stream, so a takeover
+ * carries on the backoff. Delivered entries are acknowledged and trimmed from the stream after retention.
+ */
+export function redisQueue(options: RedisQueueOptions): EnquiryQueue {
+  const { redis, logger } = options;
+  const prefix = options.prefix ?? "enquiries:";
+  const stream = `${prefix}stream`;
+  const attemptsKey = `${prefix}attempts`;
+  const lastDeliveredKey = `${prefix}last-delivered`;
+  const probeKey = `${prefix}probe`;
+  const visibilityMs = options.visibilityTimeoutMs ?? defaultVisibilityTimeoutMs;
+  const consumer = options.consumer ?? `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
+  /** Stream entry ids of the enquiries this instance holds, by enquiry id. */
+  const held = new Map<string, string>();
+  let reader: RedisClient | undefined;
+  let loop: Promise<void> | undefined;
+  let stopped = false;
+  let lastClaimAt = 0;
+
+  async function recordOf(entryId: string, fields: Record<string, string>): Promise<OutboxRecord | undefined> {
+    try {
+      const record = JSON.parse(fields.record ?? "") as OutboxRecord;
+      const saved = await redis.hGet(attemptsKey, record.id);
+      if (saved) Object.assign(record, JSON.parse(saved));
+      return record;
+    } catch (error) {
+      logger.error({ entry: entryId, err: error }, "an enquiry in the queue cannot be read; left in place, not sent");
+      return undefined;
+    }
+  }
+
+  async function hand(deliver: (record: OutboxRecord) => void, entries: { id: string; message: unknown }[]) {
+    for (const { id, message } of entries) {
+      // Already held here (read back from this consumer's own list, or claimed twice): keep its backoff.
+      if ([...held.values()].includes(id)) continue;
+      const record = await recordOf(id, message as Record<string, string>);
+      if (!record || stopped) continue;
+      held.set(record.id, id);
+      deliver(record);
+    }
+  }
+
+  /** Keeps what this instance holds from looking abandoned: XCLAIM to itself resets the idle time. */
+  async function renew() {
+    const ids = [...held.values()];
+    if (ids.length > 0) await redis.xClaimJustId(stream, group, consumer, 0, ids);
+  }
+
+  /** Takes over what instances that stopped renewing have held past the visibility timeout. */
+  async function takeOver(deliver: (record: OutboxRecord) => void) {
+    let start = "0-0";
+    do {
+      const claimed = await redis.xAutoClaim(stream, group, consumer, visibilityMs, start, { COUNT: batch });
+      const entries = claimed.messages.filter((entry): entry is { id: string; message: Record<string, string> } =>
+        Boolean(entry),
+      );
+      if (entries.length > 0) logger.warn({ enquiries: entries.length, consumer }, "took over enquiries held too long");
+      await hand(deliver, entries);
+      start = claimed.nextId;
+    } while (start !== "0-0" && !stopped);
+  }
+
+  async function run(deliver: (record: OutboxRecord) => void) {
+    const client = reader as RedisClient;
+    // What this consumer already held (a restart under the same name) comes first, then new entries.
+    let cursor = "0";
+    while (!stopped) {
+      try {
+        if (Date.now() - lastClaimAt >= visibilityMs / 3) {
+          lastClaimAt = Date.now();
+          await renew();
+          await takeOver(deliver);
+        }
+        const replies = await client.xReadGroup(
+          group,
+          consumer,
+          { key: stream, id: cursor },
+          {
+            COUNT: batch,
+            BLOCK: cursor === ">" ? readBlockMs : undefined,
+          },
+        );
+        const entries = replies?.[0]?.messages ?? [];
+        await hand(deliver, entries);
+        if (cursor !== ">" && entries.length < batch) cursor = ">";
+        else if (cursor !== ">") cursor = entries.at(-1)?.id ?? ">";
+      } catch (error) {
+        if (stopped) break;
+        logger.warn({ err: error }, "reading the enquiry queue failed; retrying");
+        await new Promise((resolve) => setTimeout(resolve, readBlockMs).unref());
+      }
+    }
+  }
+
+  async function createGroup() {
+    try {
+      await redis.xGroupCreate(stream, group, "0", { MKSTREAM: true });
+    } catch (error) {
+      if (!String((error as Error).message).includes("BUSYGROUP")) throw error;
+    }
+  }
+
+  /** The stream's durability on this server: logged once, since the answer to the visitor relies on it. */
+  async function reportDurability() {
+    try {
+      const config = await redis.configGet("append*");
+      if (config.appendonly !== "yes" || config.appendfsync !== "always") {
+        logger.warn(
+          { appendonly: config.appendonly, appendfsync: config.appendfsync },
+          "Redis does not fsync every write (appendonly yes, appendfsync always): an accepted enquiry could be lost if Redis crashes",
+        );
+      }
+    } catch {
+      logger.info("Redis does not allow CONFIG GET; make sure the service it runs on keeps every write durably");
+    }
+  }
+
+  async function firstUnread(): Promise<string | null> {
+    const groups = await redis.xInfoGroups(stream);
+    const ours = groups.find((entry) => entry.name === group);
+    const after = String(ours?.["last-delivered-id"] ?? "0-0");
+    const next = await redis.xRange(stream, `(${after}`, "+", { COUNT: 1 });
+    return next?.[0]?.id ?? null;
+  }
+
+  return {
+    kind: "redis",
+
+    async start(deliver) {
+      await createGroup();
+      await reportDurability();
+      stopped = false;
+      reader = await duplicateRedis(redis, logger, "enquiry queue");
+      loop = run(deliver);
+    },
+
+    async add(record) {
+      await redis.xAdd(stream, "*", { id: record.id, record: JSON.stringify(record) });
+    },
+
+    async update(record) {
+      const { attempts, lastError, lastAttemptAt } = record;
+      await redis.hSet(attemptsKey, record.id, JSON.stringify({ attempts, lastError, lastAttemptAt }));
+    },
+
+    async markDelivered(record) {
+      const entryId = held.get(record.id);
+      held.delete(record.id);
+      if (!entryId) throw new Error(`enquiry ${record.id} is not held by this instance`);
+      await redis
+        .multi()
+        .xAck(stream, group, entryId)
+        .hDel(attemptsKey, record.id)
+        .set(lastDeliveredKey, record.deliveredAt ?? new Date().toISOString())
+        .exec();
+    },
+
+    async sweep(olderThan) {
+      // Keep everything from the oldest undelivered entry on, however old: only delivered ones are trimmed.
+      let keepFrom = `${olderThan.getTime()}-0`;
+      const summary = await redis.xPending(stream, group);
+      if (summary.firstId && compareIds(summary.firstId, keepFrom) < 0) keepFrom = summary.firstId;
+      const unread = await firstUnread();
+      if (unread && compareIds(unread, keepFrom) < 0) keepFrom = unread;
+      const removed = await redis.xTrim(stream, "MINID", keepFrom);
+      return { removed };
+    },
+
+    async figures(): Promise<QueueFigures> {
+      const [summary, unread, last] = await Promise.all([
+        redis.xPending(stream, group),
+        firstUnread(),
+        redis.get(lastDeliveredKey),
+      ]);
+      const unreadCount = unread ? ((await redis.xRange(stream, unread, "+"))?.length ?? 0) : 0;
+      const oldest = [summary.firstId, unread].filter((id): id is string => Boolean(id)).map(idTime);
+      const holding = summary.consumers?.find((entry) => entry.name === consumer)?.deliveriesCounter ?? 0;
+      return {
+        kind: "redis",
+        depth: summary.pending + unreadCount,
+        oldestPendingAt: oldest.length > 0 ? new Date(Math.min(...oldest)) : null,
+        lastDeliveredAt: last ? new Date(last) : null,
+        consumer: { name: consumer, holding: Number(holding) },
+      };
+    },
+
+    async checkWritable() {
+      // A real write: refused when Redis is out of memory, read-only, or cannot persist (MISCONF).
+      await redis.set(probeKey, consumer, { expiration: { type: "PX", value: 60_000 } });
+    },
+
+    async stop() {
+      stopped = true;
+      // What this instance holds is marked idle at once, so another instance takes it over without waiting.
+      const ids = [...held.values()];
+      held.clear();
+      if (ids.length > 0) {
+        await redis
+          .sendCommand(["XCLAIM", stream, group, consumer, "0", ...ids, "IDLE", String(visibilityMs), "JUSTID"])
+          .catch((error: unknown) => logger.warn({ err: error }, "could not hand back held enquiries"));
+      }
+      reader?.destroy();
+      await loop;
+      reader = undefined;
+    },
+  };
+}

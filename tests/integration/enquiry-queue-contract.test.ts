@@ -1,0 +1,181 @@
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { OutboxRecord } from "../../server/enquiries/outbox.ts";
+import { diskQueue, type EnquiryQueue } from "../../server/enquiries/queue.ts";
+import { redisQueue } from "../../server/enquiries/redis-queue.ts";
+import { createLogger } from "../../server/http/logging.ts";
+import { connectRedis, type RedisClient } from "../../server/redis.ts";
+import { enquirySchema } from "../../src/lib/enquiry.ts";
+import { redisServer, startRedis } from "../support/redis.ts";
+
+/**
+ * One contract, two implementations: what the enquiry service relies on from its queue, checked against the
+ * disk outbox and against the Redis Stream on a real redis-server.
+ */
+
+const logger = createLogger("silent");
+let serial = 0;
+
+function record(): OutboxRecord {
+  serial++;
+  const id = `20261123T120000Z-contract${serial}`;
+  return {
+    version: 1,
+    id,
+    messageId: `<enquiry.${id}@gritstone.test>`,
+    receivedAt: new Date().toISOString(),
+    enquiry: enquirySchema.parse({
+      name: `Contract Test ${serial}`,
+      email: "contract@example.com",
+      need: "Branding",
+      brief: "A queue that keeps its promises.",
+    }),
+    attempts: 0,
+  };
+}
+
+/** A queue's store: open() gives a new instance over the same store (the same folder, the same stream). */
+interface Store {
+  open(): EnquiryQueue;
+}
+
+/** A started queue and what it has handed its instance to deliver. */
+async function started(store: Store) {
+  const queue = store.open();
+  const handed: OutboxRecord[] = [];
+  await queue.start((given) => handed.push(given));
+  return { queue, handed };
+}
+
+function contract(name: string, newStore: () => Store) {
+  describe(`the enquiry queue contract: ${name}`, () => {
+    it("hands a new enquiry to this instance once, and counts it as waiting since it arrived", async () => {
+      const { queue, handed } = await started(newStore());
+      try {
+        const sent = record();
+        await queue.add(sent);
+        await vi.waitFor(() => expect(handed.map((given) => given.id)).toEqual([sent.id]), { timeout: 5_000 });
+        expect(handed[0]).toMatchObject({ messageId: sent.messageId, enquiry: sent.enquiry, attempts: 0 });
+        const figures = await queue.figures();
+        expect(figures.depth).toBe(1);
+        expect(Math.abs((figures.oldestPendingAt?.getTime() ?? 0) - Date.parse(sent.receivedAt))).toBeLessThan(2_000);
+        await queue.checkWritable();
+      } finally {
+        await queue.stop();
+      }
+    });
+
+    it("gives an undelivered enquiry, with its attempts, to the next instance after this one stops", async () => {
+      const store = newStore();
+      const first = await started(store);
+      const sent = record();
+      await first.queue.add(sent);
+      await vi.waitFor(() => expect(first.handed).toHaveLength(1), { timeout: 5_000 });
+      const attempt = first.handed[0] as OutboxRecord;
+      Object.assign(attempt, {
+        attempts: 2,
+        lastError: "connect ECONNREFUSED",
+        lastAttemptAt: new Date().toISOString(),
+      });
+      await first.queue.update(attempt);
+      await first.queue.stop();
+
+      const second = await started(store);
+      try {
+        await vi.waitFor(() => expect(second.handed).toHaveLength(1), { timeout: 5_000 });
+        expect(second.handed[0]).toMatchObject({
+          id: sent.id,
+          messageId: sent.messageId,
+          attempts: 2,
+          lastError: "connect ECONNREFUSED",
+        });
+      } finally {
+        await second.queue.stop();
+      }
+    });
+
+    it("never hands out a delivered enquiry again, and remembers when it went", async () => {
+      const store = newStore();
+      const first = await started(store);
+      const sent = record();
+      await first.queue.add(sent);
+      await vi.waitFor(() => expect(first.handed).toHaveLength(1), { timeout: 5_000 });
+      const deliveredAt = new Date().toISOString();
+      await first.queue.markDelivered({ ...(first.handed[0] as OutboxRecord), attempts: 1, deliveredAt });
+      const figures = await first.queue.figures();
+      expect(figures).toMatchObject({ depth: 0, oldestPendingAt: null });
+      expect(figures.lastDeliveredAt?.toISOString()).toBe(deliveredAt);
+      await first.queue.stop();
+
+      const second = await started(store);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        expect(second.handed).toEqual([]);
+      } finally {
+        await second.queue.stop();
+      }
+    });
+
+    it("trims delivered enquiries past retention, never one still waiting", async () => {
+      const { queue, handed } = await started(newStore());
+      try {
+        const delivered = record();
+        const waiting = record();
+        await queue.add(delivered);
+        await queue.add(waiting);
+        await vi.waitFor(() => expect(handed).toHaveLength(2), { timeout: 5_000 });
+        const given = handed.find((entry) => entry.id === delivered.id) as OutboxRecord;
+        await queue.markDelivered({ ...given, attempts: 1, deliveredAt: new Date().toISOString() });
+        // Everything is "older than" a cutoff a minute ahead: only the delivered one may go.
+        const { removed } = await queue.sweep(new Date(Date.now() + 60_000));
+        expect(removed).toBe(1);
+        expect(await queue.sweep(new Date(Date.now() + 60_000))).toEqual({ removed: 0 });
+        expect((await queue.figures()).depth).toBe(1);
+      } finally {
+        await queue.stop();
+      }
+    });
+  });
+}
+
+contract("disk outbox", () => {
+  const root = mkdtempSync(path.join(tmpdir(), "site-queue-"));
+  return { open: () => diskQueue(root) };
+});
+
+describe.skipIf(!redisServer)("with a real redis-server", () => {
+  let server: ChildProcess;
+  let redis: RedisClient;
+  let stores = 0;
+  beforeAll(async () => {
+    const started = await startRedis();
+    server = started.child;
+    redis = await connectRedis(started.url, logger);
+  });
+  afterAll(async () => {
+    await redis?.close();
+    server?.kill();
+  });
+
+  contract("Redis Stream", () => {
+    stores++;
+    const prefix = `contract-${stores}:`;
+    return { open: () => redisQueue({ redis, logger, prefix, visibilityTimeoutMs: 1_000 }) };
+  });
+
+  it("reports a consumer per instance, and what it holds", async () => {
+    const queue = redisQueue({ redis, logger, prefix: "consumer:", consumer: "site-a", visibilityTimeoutMs: 1_000 });
+    await queue.start(() => {});
+    try {
+      await queue.add(record());
+      await vi.waitFor(async () => expect((await queue.figures()).consumer).toEqual({ name: "site-a", holding: 1 }), {
+        timeout: 5_000,
+      });
+    } finally {
+      await queue.stop();
+    }
+  });
+});

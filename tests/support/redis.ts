@@ -1,0 +1,38 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { commandPath, freePort } from "./system.ts";
+
+/** Debian's redis-server (which .ci/run installs); tests that need it are skipped where it is missing. */
+export const redisServer = commandPath("redis-server");
+
+/**
+ * A real redis-server on 127.0.0.1 on a free port, persisting as the shipped one does (append-only file,
+ * fsync on every write; decision 0150) into a temporary folder.
+ */
+export async function startRedis(port?: number): Promise<{ child: ChildProcess; port: number; url: string }> {
+  const chosen = port ?? (await freePort());
+  const dir = mkdtempSync(path.join(tmpdir(), "site-redis-"));
+  const child = spawn(redisServer ?? "redis-server", [
+    "--port",
+    String(chosen),
+    "--bind",
+    "127.0.0.1",
+    "--dir",
+    dir,
+    "--save",
+    "",
+    "--appendonly",
+    "yes",
+    "--appendfsync",
+    "always",
+  ]);
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("Ready to accept connections")) resolve();
+    });
+    child.on("exit", (code) => reject(new Error(`redis-server exited with ${code}`)));
+  });
+  return { child, port: chosen, url: `redis://127.0.0.1:${chosen}` };
+}

@@ -1,0 +1,55 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { expect, vi } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/**
+ * The production process as the container starts it (`node server/main.ts`, npm test builds first), on
+ * 127.0.0.1; resolves once /healthz answers. The caller kills it (track() lets an afterEach do it).
+ */
+export async function startSite(env: Record<string, string>, track: (child: ChildProcess) => void = () => {}) {
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  track(child);
+  let errors = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    errors += chunk.toString();
+  });
+  const base = `http://127.0.0.1:${env.PORT}`;
+  await vi.waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`the site exited: ${errors}`);
+      const res = await fetch(`${base}/healthz`);
+      expect(res.status).toBe(200);
+    },
+    { timeout: 60_000, interval: 200 },
+  );
+  return { child, base };
+}
+
+/** Resolves when the process has exited (at once if it already has). */
+export function exited(child: ChildProcess) {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once("exit", () => resolve());
+  });
+}
+
+/** Sends an enquiry through the API as a client would: asks for the spam question, answers it, posts. */
+export async function sendEnquiry(base: string, fields: Record<string, string>) {
+  const question = (await (await fetch(`${base}/emails/contact-form/challenge`)).json()) as {
+    a: number;
+    b: number;
+    challenge: string;
+  };
+  const res = await fetch(`${base}/emails/contact-form`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ ...fields, challenge: question.challenge, answer: String(question.a + question.b) }),
+  });
+  return { status: res.status, answer: (await res.json()) as { status: string; message: string } };
+}
