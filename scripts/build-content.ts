@@ -79,7 +79,7 @@ for (const file of await readdir(imagesDir, { recursive: true, withFileTypes: tr
   if (file.isFile() && !used.has(path)) problems.push(`Unused image ${path}: run the generator with --prune`);
 }
 
-for (const entry of site.entries)
+for (const entry of [...site.entries, ...site.drafts])
   for (const id of links(entry.fields))
     if (!site.images.has(id)) problems.push(`${entry.id} links to unknown asset ${id}`);
 
@@ -88,17 +88,22 @@ if (problems.length > 0) {
   process.exit(1);
 }
 
-await rm(join(contentDir, "entries"), { recursive: true, force: true });
-for (const entry of site.entries) {
-  const dir = join(contentDir, "entries", entry.contentType);
-  await mkdir(dir, { recursive: true });
-  await writeFile(
-    join(dir, `${entry.id}.json`),
-    `${JSON.stringify({ sys: { id: entry.id }, fields: entry.fields }, null, 2)}\n`,
-  );
+// Published entries under entries/, drafts (shown only in preview) under drafts/entries/, in the same shape.
+for (const [dir, entries] of [
+  [join(contentDir, "entries"), site.entries],
+  [join(contentDir, "drafts", "entries"), site.drafts],
+] as const) {
+  await rm(dir, { recursive: true, force: true });
+  for (const entry of entries) {
+    await mkdir(join(dir, entry.contentType), { recursive: true });
+    await writeFile(
+      join(dir, entry.contentType, `${entry.id}.json`),
+      `${JSON.stringify({ sys: { id: entry.id }, fields: entry.fields }, null, 2)}\n`,
+    );
+  }
 }
 await writeFile(join(contentDir, "assets.json"), `${JSON.stringify(assets, null, 2)}\n`);
 const total = assets.reduce((sum, asset) => sum + asset.fields.file.details.size, 0);
 console.log(
-  `Wrote ${site.entries.length} entries and ${assets.length} assets (${(total / 1e6).toFixed(1)} MB of images)`,
+  `Wrote ${site.entries.length} entries, ${site.drafts.length} drafts and ${assets.length} assets (${(total / 1e6).toFixed(1)} MB of images)`,
 );

@@ -6,6 +6,7 @@ import type { RouterContextProvider, ServerBuild } from "react-router";
 import { analyticsMayLoad, analyticsProvider } from "../src/lib/consent.ts";
 import type { SiteServices } from "../src/services.ts";
 import type { Config } from "./config.ts";
+import { createPreview, isPreview, previewFrameAncestors } from "./content/preview.ts";
 import { contentImages, contentRoutes, contentWebhook } from "./content/routes.ts";
 import { enquiryRoutes } from "./enquiries/routes.ts";
 import { bodyErrors, fail, limitDeclaredBody, postRateLimit } from "./http/limits.ts";
@@ -14,7 +15,7 @@ import { legacyRedirects } from "./http/redirects.ts";
 import { cspNonce, securityHeaders } from "./http/security.ts";
 import { seoFiles } from "./http/seo.ts";
 import { staticFiles } from "./http/static.ts";
-import { RouteLabeler } from "./ops/route-label.ts";
+import { RouteLabeler, unmatchedRoute } from "./ops/route-label.ts";
 import { opsMiddleware, opsRoutes } from "./ops/router.ts";
 import type { Services } from "./services.ts";
 
@@ -43,6 +44,17 @@ export function createApp(deps: AppDeps) {
   const routes = new RouteLabeler(typeof deps.build === "function" ? undefined : deps.build.routes);
   app.use(opsMiddleware(services.ops, routes));
   app.use(requestLogger(logger));
+  const preview =
+    services.preview && config.PREVIEW_SECRET
+      ? createPreview({
+          secret: config.PREVIEW_SECRET,
+          secure: config.isProduction,
+          isPage: (pathname) => routes.page(pathname) !== unmatchedRoute,
+          logger,
+        })
+      : undefined;
+  // Before the security headers, which let Contentful's web app frame a preview and nothing else.
+  if (preview) app.use(preview.session);
   app.use(
     cspNonce,
     securityHeaders({
@@ -52,10 +64,12 @@ export function createApp(deps: AppDeps) {
         origins: [analyticsProvider.origin],
         allowed: (req) => analyticsMayLoad(config.ANALYTICS_ID, req.headers.cookie),
       },
+      framing: { origins: previewFrameAncestors, allowed: (res) => isPreview(res as express.Response) },
     }),
   );
   app.use(compression());
   app.use(legacyRedirects);
+  if (preview) app.use(preview.routes);
 
   app.use(opsRoutes(services.ops, services.metrics, { metricsToken: config.METRICS_TOKEN }));
 
@@ -90,7 +104,9 @@ export function createApp(deps: AppDeps) {
       (build, res) => {
         const create = (build.entry.module as { createLoadContext?: CreateLoadContext }).createLoadContext;
         if (!create) throw new Error("The server build does not export createLoadContext from entry.server");
-        return create(services.site, res.locals.cspNonce as string);
+        // A preview request's pages read drafts through the preview services, never the anonymous cache.
+        const site = isPreview(res) && services.preview ? services.preview.site : services.site;
+        return create(site, res.locals.cspNonce as string);
       },
       config.NODE_ENV,
     ),

@@ -121,14 +121,33 @@ export async function readStoreFiles(dir: string): Promise<{ entries: StoredEntr
   return { entries, assets };
 }
 
+/** Drafts live beside the published store, in the same shape: `drafts/entries/<contentType>/<id>.json`. */
+export const draftsFolder = "drafts";
+
+export interface StoreOptions {
+  /** Read drafts too (preview): a draft replaces the published entry or asset of the same id, or adds one. */
+  drafts?: boolean;
+}
+
+async function readStoreFilesWithDrafts(dir: string): ReturnType<typeof readStoreFiles> {
+  const published = await readStoreFiles(dir);
+  const drafts = await readStoreFiles(path.join(dir, draftsFolder));
+  const entryIds = new Set(drafts.entries.map((entry) => entry.id));
+  const assetIds = new Set(drafts.assets.map((asset) => asset.sys.id));
+  return {
+    entries: [...published.entries.filter((entry) => !entryIds.has(entry.id)), ...drafts.entries],
+    assets: [...published.assets.filter((asset) => !assetIds.has(asset.sys.id)), ...drafts.assets],
+  };
+}
+
 export interface LocalStore {
   entries: Map<ContentType, Entry[]>;
   assets: Map<string, Asset>;
 }
 
 /** Reads and checks the whole store and resolves its links; a broken file stops the start with its path. */
-export async function readLocalStore(dir: string): Promise<LocalStore> {
-  const files = await readStoreFiles(dir);
+export async function readLocalStore(dir: string, options: StoreOptions = {}): Promise<LocalStore> {
+  const files = options.drafts ? await readStoreFilesWithDrafts(dir) : await readStoreFiles(dir);
   const assets = new Map<string, Asset>();
   for (const asset of files.assets) assets.set(asset.sys.id, deepFreeze(trimAsset(asset.sys.id, asset.fields)));
   const entries = new Map<ContentType, Entry[]>(contentTypes.map((type) => [type, []]));
@@ -151,9 +170,12 @@ export async function readLocalStore(dir: string): Promise<LocalStore> {
   return { entries, assets };
 }
 
-/** The local source over a store read once at start. */
-export async function createLocalSource(dir: string): Promise<ContentSource & { store: LocalStore }> {
-  const store = await readLocalStore(dir);
+/** The local source over a store read once at start (with its drafts, for preview). */
+export async function createLocalSource(
+  dir: string,
+  options: StoreOptions = {},
+): Promise<ContentSource & { store: LocalStore }> {
+  const store = await readLocalStore(dir, options);
   return {
     name: "local",
     imageOrigins: [],
