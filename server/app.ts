@@ -6,8 +6,10 @@ import type { RouterContextProvider, ServerBuild } from "react-router";
 import { analyticsMayLoad, analyticsProvider } from "../src/lib/consent.ts";
 import type { SiteServices } from "../src/services.ts";
 import type { Config } from "./config.ts";
+import { newsFeed } from "./content/feed.ts";
 import { createPreview, isPreview, previewFrameAncestors } from "./content/preview.ts";
-import { contentImages, contentRoutes, contentWebhook } from "./content/routes.ts";
+import { contentImages, contentRoutes } from "./content/routes.ts";
+import { contentWebhook } from "./content/webhook.ts";
 import { enquiryRoutes } from "./enquiries/routes.ts";
 import { bodyErrors, fail, limitDeclaredBody, postRateLimit } from "./http/limits.ts";
 import { requestLogger } from "./http/logging.ts";
@@ -31,6 +33,8 @@ export interface AppDeps {
   clientDir?: string;
   /** Vite's middleware in development. */
   devMiddleware?: RequestHandler;
+  /** Told which pages a content webhook changed (paths, or undefined for all), for a page cache to drop. */
+  onPurge?: (paths: string[] | undefined) => void;
 }
 
 /** The Express app: transport only (logging, headers, limits, static files); pages belong to React Router. */
@@ -73,10 +77,17 @@ export function createApp(deps: AppDeps) {
 
   app.use(opsRoutes(services.ops, services.metrics, { metricsToken: config.METRICS_TOKEN }));
 
-  // Before the POST limits: Contentful's payload may exceed them, and the webhook never reads it.
+  // Before the POST limits: Contentful's payload may exceed them; the webhook reads it with a limit of its own.
   app.post(
     "/contentful/webhook",
-    contentWebhook({ content: services.content, secret: config.CONTENTFUL_WEBHOOK_SECRET, logger }),
+    contentWebhook({
+      content: services.content,
+      previewContent: services.preview?.content,
+      secret: config.CONTENTFUL_WEBHOOK_SECRET,
+      signingSecret: config.CONTENTFUL_WEBHOOK_SIGNING_SECRET,
+      logger,
+      onPurge: deps.onPurge,
+    }),
   );
   app.post(
     /.*/,
@@ -94,6 +105,7 @@ export function createApp(deps: AppDeps) {
 
   if (deps.devMiddleware) app.use(deps.devMiddleware);
   if (deps.clientDir) app.use(staticFiles(deps.clientDir));
+  app.use(newsFeed({ content: services.content, siteUrl: services.site.settings.siteUrl, logger }));
   app.use(seoFiles({ site: services.site, build: deps.build, logger }));
 
   app.all(
