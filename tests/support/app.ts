@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
-import { createApp } from "../../server/app.ts";
+import { type AppDeps, createApp } from "../../server/app.ts";
 import { type Config, loadConfig } from "../../server/config.ts";
 import { createLogger } from "../../server/http/logging.ts";
 import { createServices, type ServiceOptions, type Services } from "../../server/services.ts";
@@ -30,6 +30,8 @@ export async function buildTestApp(
     env?: Record<string, string>;
     services?: (services: Services) => Services;
     serviceOptions?: ServiceOptions;
+    /** Told which pages a content webhook changed (what a page cache would drop). */
+    onPurge?: AppDeps["onPurge"];
   } = {},
 ) {
   const config = testConfig(options.env);
@@ -42,6 +44,7 @@ export async function buildTestApp(
     services,
     build: await loadBuild(),
     clientDir: path.join(root, "build/client"),
+    onPurge: options.onPurge,
   });
   return { app, config, services };
 }
