@@ -41,6 +41,11 @@ export function previewTarget(value: unknown, isPage: (pathname: string) => bool
   return target;
 }
 
+/** A path that names a file rather than a page (a page's `.data` request is a page). */
+function isFile(pathname: string): boolean {
+  return /\.[a-z0-9]+$/i.test(pathname) && !pathname.endsWith(".data");
+}
+
 /** Is this request in preview? (Set by `previewSession`; the page cache must never store or serve it.) */
 export function isPreview(res: Response): boolean {
   return res.locals.preview === true;
@@ -79,6 +84,8 @@ export function createPreview(options: PreviewOptions): Preview {
   };
 
   const session: RequestHandler = (req, res, next) => {
+    // Files (scripts, styles, images, the feed, the sitemap) are the same in preview: they keep their own caching.
+    if (isFile(req.path)) return next();
     parseCookies(req, res, () => {
       const value = (req.signedCookies as Record<string, unknown> | undefined)?.[previewCookie];
       // The cookie holds its own expiry, signed, so an old copy stops working even if a browser keeps it.

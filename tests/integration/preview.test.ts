@@ -113,6 +113,10 @@ describe.each(Object.keys(sources) as (keyof typeof sources)[])("preview over th
     expect(data.status).toBe(200);
     expect(data.text).toContain(draftPost.title);
     expect(data.headers["cache-control"]).toBe("private, no-store");
+    // Files are the same in preview and keep their own caching.
+    const feed = await request(built.app).get("/news/rss.xml").set("Cookie", cookie);
+    expect(feed.headers["cache-control"]).toBe("public, max-age=60");
+    expect(feed.text).not.toContain(draftPost.title);
   });
 
   it("shows a draft edit of a published project", async () => {
