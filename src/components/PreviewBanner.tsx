@@ -14,7 +14,7 @@ export function PreviewBanner() {
   return (
     <aside className={styles.banner} aria-labelledby="preview-banner-title" data-preview-banner="">
       <p className={styles.text}>
-        <strong id="preview-banner-title">Preview</strong>: drafts are shown, as they will look when published.
+        <strong id="preview-banner-title">Preview</strong>: drafts are shown.
       </p>
       <a className={styles.exit} href={`${exitPath}?path=${encodeURIComponent(back)}`}>
         Exit preview
