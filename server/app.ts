@@ -53,7 +53,11 @@ export function createApp(deps: AppDeps) {
       ? createPreview({
           secret: config.PREVIEW_SECRET,
           secure: config.isProduction,
-          isPage: (pathname) => routes.page(pathname) !== unmatchedRoute,
+          async isPage(pathname) {
+            // In development the route table comes from the build Vite has now.
+            if (typeof deps.build === "function") routes.use((await deps.build()).routes);
+            return routes.page(pathname) !== unmatchedRoute;
+          },
           logger,
         })
       : undefined;

@@ -27,7 +27,7 @@ const base = "http://site.invalid";
  * The page a preview link may go to: a same-site path of the route table (`isPage`), with its query string, or
  * undefined for anything else (another site, a protocol-relative or backslashed path, a data request, a file).
  */
-export function previewTarget(value: unknown, isPage: (pathname: string) => boolean): string | undefined {
+export async function previewTarget(value: unknown, isPage: PreviewOptions["isPage"]): Promise<string | undefined> {
   if (typeof value !== "string" || !value.startsWith("/") || value.length > 2_000) return undefined;
   let url: URL;
   try {
@@ -37,7 +37,7 @@ export function previewTarget(value: unknown, isPage: (pathname: string) => bool
   }
   const target = url.pathname + url.search;
   if (url.origin !== base || target.startsWith("//") || /[\\\s]/.test(value)) return undefined;
-  if (url.pathname.endsWith(".data") || !isPage(url.pathname)) return undefined;
+  if (url.pathname.endsWith(".data") || !(await isPage(url.pathname))) return undefined;
   return target;
 }
 
@@ -56,8 +56,8 @@ export interface PreviewOptions {
   secret: string;
   /** Production: the cookie is Secure, SameSite=None and Partitioned so it works inside Contentful's pane. */
   secure: boolean;
-  /** Whether a path is a page of the route table. */
-  isPage: (pathname: string) => boolean;
+  /** Whether a path is a page of the route table (asynchronous in development, where the build can change). */
+  isPage: (pathname: string) => boolean | Promise<boolean>;
   logger: Logger;
   now?: () => number;
 }
@@ -104,14 +104,14 @@ export function createPreview(options: PreviewOptions): Preview {
   };
 
   const routes = express.Router();
-  routes.get("/preview", (req, res) => {
+  routes.get("/preview", async (req, res) => {
     res.set({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
     if (!secretMatches(typeof req.query.secret === "string" ? req.query.secret : undefined, options.secret)) {
       options.logger.warn("preview refused: missing or wrong secret");
       res.status(401).type("text/plain").send("The preview secret is missing or wrong.");
       return;
     }
-    const target = previewTarget(req.query.path ?? "/", options.isPage);
+    const target = await previewTarget(req.query.path ?? "/", options.isPage);
     if (!target) {
       res.status(400).type("text/plain").send("The path must be a page of this site, such as /post/some-slug.");
       return;
@@ -123,10 +123,10 @@ export function createPreview(options: PreviewOptions): Preview {
     });
     res.redirect(302, target);
   });
-  routes.get(previewExitPath, (req, res) => {
+  routes.get(previewExitPath, async (req, res) => {
     res.set({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
     res.clearCookie(previewCookie, cookieOptions);
-    res.redirect(302, previewTarget(req.query.path, options.isPage) ?? "/");
+    res.redirect(302, (await previewTarget(req.query.path, options.isPage)) ?? "/");
   });
   return { session, routes };
 }
