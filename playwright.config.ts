@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { e2ePreviewSecret } from "./tests/e2e/content.ts";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 /** `npm run dev` (Vite middleware, HMR) runs beside it for tests/e2e/dev.spec.ts. */
@@ -55,6 +56,7 @@ export default defineConfig({
         DATA_DIR: "./var/e2e",
         CONTACT_RATE_LIMIT: "1000",
         FORM_SECRET: "e2e-form-secret-0123456789abcdef",
+        PREVIEW_SECRET: e2ePreviewSecret,
       },
     },
     {

@@ -18,10 +18,11 @@ if (problems.length > 0) {
 }
 
 await rm(join(contentDir, "entries"), { recursive: true, force: true });
+await rm(join(contentDir, "drafts"), { recursive: true, force: true });
 for (const [path, text] of files) {
   await mkdir(dirname(join(contentDir, path)), { recursive: true });
   await writeFile(join(contentDir, path), text);
 }
 console.log(
-  `Wrote ${site.entries.length} entries and ${site.images.size} assets (${(imageBytes / 1e6).toFixed(1)} MB of images)`,
+  `Wrote ${site.entries.length} entries, ${site.drafts.length} drafts and ${site.images.size} assets (${(imageBytes / 1e6).toFixed(1)} MB of images)`,
 );

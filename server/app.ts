@@ -6,7 +6,10 @@ import type { RouterContextProvider, ServerBuild } from "react-router";
 import { analyticsMayLoad, analyticsProvider } from "../src/lib/consent.ts";
 import type { SiteServices } from "../src/services.ts";
 import type { Config } from "./config.ts";
-import { contentImages, contentRoutes, contentWebhook } from "./content/routes.ts";
+import { newsFeed } from "./content/feed.ts";
+import { createPreview, isPreview, previewFrameAncestors } from "./content/preview.ts";
+import { contentImages, contentRoutes } from "./content/routes.ts";
+import { contentWebhook } from "./content/webhook.ts";
 import { enquiryRoutes } from "./enquiries/routes.ts";
 import { bodyErrors, fail, limitDeclaredBody, postRateLimit } from "./http/limits.ts";
 import { requestLogger } from "./http/logging.ts";
@@ -14,7 +17,7 @@ import { legacyRedirects } from "./http/redirects.ts";
 import { cspNonce, securityHeaders } from "./http/security.ts";
 import { seoFiles } from "./http/seo.ts";
 import { staticFiles } from "./http/static.ts";
-import { RouteLabeler } from "./ops/route-label.ts";
+import { RouteLabeler, unmatchedRoute } from "./ops/route-label.ts";
 import { opsMiddleware, opsRoutes } from "./ops/router.ts";
 import type { Services } from "./services.ts";
 
@@ -43,6 +46,21 @@ export function createApp(deps: AppDeps) {
   const routes = new RouteLabeler(typeof deps.build === "function" ? undefined : deps.build.routes);
   app.use(opsMiddleware(services.ops, routes));
   app.use(requestLogger(logger));
+  const preview =
+    services.preview && config.PREVIEW_SECRET
+      ? createPreview({
+          secret: config.PREVIEW_SECRET,
+          secure: config.isProduction,
+          async isPage(pathname) {
+            // In development the route table comes from the build Vite has now.
+            if (typeof deps.build === "function") routes.use((await deps.build()).routes);
+            return routes.page(pathname) !== unmatchedRoute;
+          },
+          logger,
+        })
+      : undefined;
+  // Before the security headers, which let Contentful's web app frame a preview and nothing else.
+  if (preview) app.use(preview.session);
   app.use(
     cspNonce,
     securityHeaders({
@@ -52,17 +70,25 @@ export function createApp(deps: AppDeps) {
         origins: [analyticsProvider.origin],
         allowed: (req) => analyticsMayLoad(config.ANALYTICS_ID, req.headers.cookie),
       },
+      framing: { origins: previewFrameAncestors, allowed: (res) => isPreview(res as express.Response) },
     }),
   );
   app.use(compression());
   app.use(legacyRedirects);
+  if (preview) app.use(preview.routes);
 
   app.use(opsRoutes(services.ops, services.metrics, { metricsToken: config.METRICS_TOKEN }));
 
-  // Before the POST limits: Contentful's payload may exceed them, and the webhook never reads it.
+  // Before the POST limits: Contentful's payload may exceed them; the webhook reads it with a limit of its own.
   app.post(
     "/contentful/webhook",
-    contentWebhook({ purge: services.purge, secret: config.CONTENTFUL_WEBHOOK_SECRET, logger }),
+    contentWebhook({
+      content: services.content,
+      purge: services.purge,
+      secret: config.CONTENTFUL_WEBHOOK_SECRET,
+      signingSecret: config.CONTENTFUL_WEBHOOK_SIGNING_SECRET,
+      logger,
+    }),
   );
   app.post(
     /.*/,
@@ -80,6 +106,7 @@ export function createApp(deps: AppDeps) {
 
   if (deps.devMiddleware) app.use(deps.devMiddleware);
   if (deps.clientDir) app.use(staticFiles(deps.clientDir));
+  app.use(newsFeed({ content: services.content, siteUrl: services.site.settings.siteUrl, logger }));
   app.use(seoFiles({ site: services.site, build: deps.build, logger }));
 
   app.all(
@@ -90,7 +117,9 @@ export function createApp(deps: AppDeps) {
       (build, res) => {
         const create = (build.entry.module as { createLoadContext?: CreateLoadContext }).createLoadContext;
         if (!create) throw new Error("The server build does not export createLoadContext from entry.server");
-        return create(services.site, res.locals.cspNonce as string);
+        // A preview request's pages read drafts through the preview services, never the anonymous cache.
+        const site = isPreview(res) && services.preview ? services.preview.site : services.site;
+        return create(site, res.locals.cspNonce as string);
       },
       config.NODE_ENV,
     ),

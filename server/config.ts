@@ -41,6 +41,12 @@ const schema = z.object({
   CONTENTFUL_ENVIRONMENT: z.string().min(1).default("master"),
   CONTENTFUL_HOST: optionalText,
   CONTENTFUL_WEBHOOK_SECRET: optionalText,
+  CONTENTFUL_WEBHOOK_SIGNING_SECRET: optionalText.pipe(
+    z.string().length(64, "must be the 64-character signing secret Contentful shows").optional(),
+  ),
+  CONTENTFUL_PREVIEW_TOKEN: optionalText,
+  CONTENTFUL_PREVIEW_HOST: z.string().min(1).default("preview.contentful.com"),
+  PREVIEW_SECRET: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   METRICS_TOKEN: optionalText,
   ANALYTICS_ID: optionalText,
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
@@ -55,6 +61,8 @@ export type Config = Omit<Env, "FORM_SECRET" | "CONTENT_SOURCE"> & {
   FORM_SECRET: string;
   CONTENT_SOURCE: "local" | "contentful";
   isProduction: boolean;
+  /** Draft preview is on: PREVIEW_SECRET is set and, for Contentful, so is CONTENTFUL_PREVIEW_TOKEN. */
+  previewEnabled: boolean;
 };
 
 export class ConfigError extends Error {
@@ -86,5 +94,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // A per-process secret keeps a single instance working; several instances must share FORM_SECRET.
     FORM_SECRET: parsed.FORM_SECRET ?? randomBytes(32).toString("hex"),
     isProduction: parsed.NODE_ENV === "production",
+    previewEnabled: Boolean(parsed.PREVIEW_SECRET && (source === "local" || parsed.CONTENTFUL_PREVIEW_TOKEN)),
   };
 }

@@ -4,6 +4,7 @@ import type { SiteServices } from "../src/services.ts";
 import type { Config } from "./config.ts";
 import { createContentfulSource } from "./content/contentful-source.ts";
 import { createLocalSource } from "./content/local-source.ts";
+import type { PurgePlan } from "./content/purge-plan.ts";
 import { localPurge, type PurgeListener, sharedPurges } from "./content/purges.ts";
 import { type ContentService, createContentService } from "./content/service.ts";
 import type { ContentSource } from "./content/source.ts";
@@ -28,30 +29,45 @@ export interface Services {
   content: ContentService;
   /** Readiness, the status report, request metrics and the shutdown switch (server/ops). */
   ops: Ops;
+  /**
+   * Draft preview, when config turns it on: a content service of its own on the drafts (never the anonymous
+   * cache) and the site services pages get with the preview cookie (server/content/preview.ts).
+   */
+  preview?: { content: ContentService; site: SiteServices };
   /** Shared rate-limit stores when REDIS_URL is set; absent, each instance counts on its own. */
   rateLimitStores?: RateLimitStores;
-  /** The webhook's purge: this instance's caches, and with REDIS_URL every instance's (decision 0152). */
-  purge(): Promise<unknown>;
+  /** The webhook's purge: what the plan reaches in this instance's caches, and with REDIS_URL every instance's. */
+  purge(plan: PurgePlan): Promise<unknown>;
   /** Stops background work (delivery worker, timers) for a graceful shutdown. */
   stop(): Promise<void>;
 }
 
-/** The configured content source: Contentful when chosen (config.ts decides), else the embedded store. */
-export async function createContentSource(config: Config, logger: Logger): Promise<ContentSource> {
+/**
+ * The configured content source: Contentful when chosen (config.ts decides), else the embedded store. With
+ * `drafts`, the same source as preview reads it: Contentful's Preview API, or the store with its drafts folder.
+ */
+export async function createContentSource(
+  config: Config,
+  logger: Logger,
+  { drafts = false }: { drafts?: boolean } = {},
+): Promise<ContentSource> {
   if (config.CONTENT_SOURCE === "contentful") {
     return createContentfulSource({
       space: config.CONTENTFUL_SPACE_ID ?? "",
-      accessToken: config.CONTENTFUL_ACCESS_TOKEN ?? "",
+      accessToken: (drafts ? config.CONTENTFUL_PREVIEW_TOKEN : config.CONTENTFUL_ACCESS_TOKEN) ?? "",
       environment: config.CONTENTFUL_ENVIRONMENT,
-      host: config.CONTENTFUL_HOST,
+      host: drafts ? config.CONTENTFUL_PREVIEW_HOST : config.CONTENTFUL_HOST,
       logger,
     });
   }
-  const local = await createLocalSource(config.CONTENT_DIR);
+  const local = await createLocalSource(config.CONTENT_DIR, { drafts });
   const count = [...local.store.entries.values()].reduce((sum, list) => sum + list.length, 0);
   if (count === 0) logger.warn({ dir: config.CONTENT_DIR }, "the content store is empty");
   return local;
 }
+
+/** How long preview keeps a draft answer: long enough for one page's reads, short enough for an editor's edits. */
+export const previewTtlSeconds = 2;
 
 export interface ServiceOptions {
   /** How quickly failed deliveries are retried (tests shorten it). */
@@ -78,7 +94,12 @@ export async function createServices(config: Config, logger: Logger, options: Se
   await enquiries.start();
   const purgeHere = localPurge({
     source,
-    listeners: [() => content.purge(), ...(options.purgeListeners ?? [])],
+    listeners: [
+      (plan) => content.purge(plan.contentTypes),
+      // Drafts change on every save, not only on publish: preview's own cache goes whole.
+      () => preview?.content.purge(),
+      ...(options.purgeListeners ?? []),
+    ],
     logger,
   });
   const purges = redis ? await sharedPurges({ redis, logger, purgeHere }) : undefined;
@@ -154,14 +175,31 @@ export async function createServices(config: Config, logger: Logger, options: Se
       outboxRetentionDays: config.OUTBOX_RETENTION_DAYS,
     },
   };
+  let preview: Services["preview"];
+  if (config.previewEnabled) {
+    // Its own cache with a private registry (the anonymous cache's metrics stay the site's), never stale.
+    const draftContent = createContentService({
+      source: await createContentSource(config, logger, { drafts: true }),
+      ttlSeconds: previewTtlSeconds,
+      serveStale: false,
+      logger,
+    });
+    preview = {
+      content: draftContent,
+      site: { ...site, content: draftContent, settings: { ...site.settings, preview: true } },
+    };
+  } else if (config.PREVIEW_SECRET) {
+    logger.warn("PREVIEW_SECRET is set but CONTENTFUL_PREVIEW_TOKEN is not: preview stays off");
+  }
   return {
     site,
     enquiries,
     metrics,
     content,
     ops,
+    preview,
     rateLimitStores: redis ? redisRateLimitStores(redis) : undefined,
-    purge: purges ? () => purges.purge() : purgeHere,
+    purge: purges ? (plan) => purges.purge(plan) : purgeHere,
     async stop() {
       await enquiries.stop();
       await purges?.close();

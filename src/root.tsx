@@ -16,6 +16,7 @@ import { Analytics, ConsentBanner } from "./components/Consent.tsx";
 import { LoadingPlaceholder } from "./components/LoadingPlaceholder.tsx";
 import { useNonce } from "./components/Nonce.tsx";
 import { NotFound } from "./components/NotFound.tsx";
+import { PreviewBanner } from "./components/PreviewBanner.tsx";
 import { SiteFooter } from "./components/SiteFooter.tsx";
 import { SiteHeader } from "./components/SiteHeader.tsx";
 import { useChunkLoadWatchdog } from "./components/useChunkLoadWatchdog.ts";
@@ -27,7 +28,12 @@ import { organisationJsonLd, type RootData } from "./lib/seo.ts";
 /** What every page needs from the server: the canonical origin and the analytics id (both public). */
 export function loader({ context }: Route.LoaderArgs): RootData {
   const { settings } = context.get(servicesContext);
-  return { siteUrl: settings.siteUrl, analyticsId: settings.analyticsId, year: new Date().getFullYear() };
+  return {
+    siteUrl: settings.siteUrl,
+    analyticsId: settings.analyticsId,
+    year: new Date().getFullYear(),
+    preview: settings.preview,
+  };
 }
 
 // Settings do not change between pages, so client-side navigations never ask for them again.
@@ -79,6 +85,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
+        {root?.preview && <PreviewBanner />}
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -10,6 +10,8 @@ export interface SiteSettings {
   analyticsId?: string;
   /** How many days delivered enquiries stay in the outbox (OUTBOX_RETENTION_DAYS); the privacy policy says so. */
   outboxRetentionDays: number;
+  /** This request shows drafts (an editor's preview cookie): pages show the preview banner. */
+  preview?: boolean;
 }
 
 /**

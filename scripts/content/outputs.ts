@@ -48,7 +48,7 @@ function assetLinks(value: unknown, found: Set<string> = new Set()): Set<string>
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
-/** The store's files (`entries/<type>/<id>.json`, `assets.json`) for a site whose images are in `imagesDir`. */
+/** The store's files (`entries/<type>/<id>.json`, `drafts/entries/…`, `assets.json`) for a site whose images are in `imagesDir`. */
 export async function storeFiles(site: Store, imagesDir: string): Promise<StoreFiles> {
   const problems: string[] = [];
   const assets = [];
@@ -86,13 +86,18 @@ export async function storeFiles(site: Store, imagesDir: string): Promise<StoreF
     const path = relative(imagesDir, join(file.parentPath, file.name));
     if (file.isFile() && !used.has(path)) problems.push(`Unused image ${path}: run the generator with --prune`);
   }
-  for (const entry of site.entries)
+  for (const entry of [...site.entries, ...site.drafts])
     for (const id of assetLinks(entry.fields))
       if (!site.images.has(id)) problems.push(`${entry.id} links to unknown asset ${id}`);
 
   const files = new Map<string, string>();
-  for (const entry of site.entries)
-    files.set(`entries/${entry.contentType}/${entry.id}.json`, json({ sys: { id: entry.id }, fields: entry.fields }));
+  // Published entries under entries/, drafts (shown only in preview) under drafts/entries/, in the same shape.
+  for (const [dir, entries] of [
+    ["entries", site.entries],
+    ["drafts/entries", site.drafts],
+  ] as const)
+    for (const entry of entries)
+      files.set(`${dir}/${entry.contentType}/${entry.id}.json`, json({ sys: { id: entry.id }, fields: entry.fields }));
   files.set("assets.json", json(assets));
   const imageBytes = assets.reduce((sum, asset) => sum + asset.fields.file.details.size, 0);
   return { files, problems, imageBytes };

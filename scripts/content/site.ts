@@ -1,3 +1,4 @@
+import { defineDrafts } from "./drafts.ts";
 import { defineHome } from "./home.ts";
 import { definePosts } from "./posts.ts";
 import { defineProjects } from "./projects.ts";
@@ -11,5 +12,6 @@ export function buildSite(): Store {
   defineServices(store);
   definePosts(store);
   defineHome(store);
+  defineDrafts(store);
   return store;
 }

@@ -66,4 +66,12 @@ export class Store {
     if (this.entries.some((entry) => entry.id === id)) throw new Error(`Entry id ${id} used twice`);
     this.entries.push({ contentType, id, fields });
   }
+
+  /** Unpublished changes, shown only in preview: a new entry, or a draft of a published one (same id). */
+  readonly drafts: EntrySpec[] = [];
+
+  draft(contentType: ContentTypeId, id: string, fields: Record<string, unknown>): void {
+    if (this.drafts.some((entry) => entry.id === id)) throw new Error(`Draft id ${id} used twice`);
+    this.drafts.push({ contentType, id, fields });
+  }
 }

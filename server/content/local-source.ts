@@ -121,14 +121,33 @@ export async function readStoreFiles(dir: string): Promise<{ entries: StoredEntr
   return { entries, assets };
 }
 
+/** Drafts live beside the published store, in the same shape: `drafts/entries/<contentType>/<id>.json`. */
+export const draftsFolder = "drafts";
+
+export interface StoreOptions {
+  /** Read drafts too (preview): a draft replaces the published entry or asset of the same id, or adds one. */
+  drafts?: boolean;
+}
+
+async function readStoreFilesWithDrafts(dir: string): ReturnType<typeof readStoreFiles> {
+  const published = await readStoreFiles(dir);
+  const drafts = await readStoreFiles(path.join(dir, draftsFolder));
+  const entryIds = new Set(drafts.entries.map((entry) => entry.id));
+  const assetIds = new Set(drafts.assets.map((asset) => asset.sys.id));
+  return {
+    entries: [...published.entries.filter((entry) => !entryIds.has(entry.id)), ...drafts.entries],
+    assets: [...published.assets.filter((asset) => !assetIds.has(asset.sys.id)), ...drafts.assets],
+  };
+}
+
 export interface LocalStore {
   entries: Map<ContentType, Entry[]>;
   assets: Map<string, Asset>;
 }
 
 /** Reads and checks the whole store and resolves its links; a broken file stops the start with its path. */
-export async function readLocalStore(dir: string): Promise<LocalStore> {
-  const files = await readStoreFiles(dir);
+export async function readLocalStore(dir: string, options: StoreOptions = {}): Promise<LocalStore> {
+  const files = options.drafts ? await readStoreFilesWithDrafts(dir) : await readStoreFiles(dir);
   const assets = new Map<string, Asset>();
   for (const asset of files.assets) assets.set(asset.sys.id, deepFreeze(trimAsset(asset.sys.id, asset.fields)));
   const entries = new Map<ContentType, Entry[]>(contentTypes.map((type) => [type, []]));
@@ -152,13 +171,14 @@ export async function readLocalStore(dir: string): Promise<LocalStore> {
 }
 
 /**
- * The local source over the store read at start. reload() (a purge) reads the files again: reads wait for it,
- * and a broken file keeps the store in use and rejects reload() with the file's path.
+ * The local source over the store read at start (with its drafts, for preview). reload() (a purge) reads the
+ * files again: reads wait for it, and a broken file keeps the store in use and rejects reload() with its path.
  */
 export async function createLocalSource(
   dir: string,
+  options: StoreOptions = {},
 ): Promise<ContentSource & { readonly store: LocalStore; reload(): Promise<void> }> {
-  let store = await readLocalStore(dir);
+  let store = await readLocalStore(dir, options);
   let loading: Promise<LocalStore> | undefined;
   return {
     name: "local",
@@ -172,7 +192,7 @@ export async function createLocalSource(
     },
     async ping() {},
     reload() {
-      const next = readLocalStore(dir).then((fresh) => {
+      const next = readLocalStore(dir, options).then((fresh) => {
         store = fresh;
         return fresh;
       });

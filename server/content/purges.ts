@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import type { Logger } from "pino";
 import { duplicateRedis, type RedisClient } from "../redis.ts";
+import { type PurgePlan, purgeEverything } from "./purge-plan.ts";
 import type { ContentSource } from "./source.ts";
 
-/** Something that holds content and must drop it on a purge: the content cache, a page cache. */
-export type PurgeListener = () => void | Promise<void>;
+/** Something that holds content and must drop what a purge reaches: the content cache, a page cache. */
+export type PurgeListener = (plan: PurgePlan) => void | Promise<void>;
 
 /**
  * A purge of this instance: the source re-reads its own copy where it keeps one (reads wait for it), then every
@@ -14,12 +15,12 @@ export function localPurge(options: {
   source: Pick<ContentSource, "reload">;
   listeners: PurgeListener[];
   logger: Logger;
-}): () => Promise<void> {
+}): (plan: PurgePlan) => Promise<void> {
   const { source, listeners, logger } = options;
-  return async () => {
+  return async (plan) => {
     // Started before the caches are dropped, so no read between the two can cache the old files again.
     const reloaded = source.reload?.();
-    const results = await Promise.allSettled([reloaded, ...listeners.map(async (listener) => listener())]);
+    const results = await Promise.allSettled([reloaded, ...listeners.map(async (listener) => listener(plan))]);
     for (const result of results) {
       if (result.status === "rejected") logger.error({ err: result.reason }, "a purge step failed");
     }
@@ -36,7 +37,7 @@ export const purgeChannel = "content:purge";
 export async function sharedPurges(options: {
   redis: RedisClient;
   logger: Logger;
-  purgeHere: () => Promise<void>;
+  purgeHere: (plan: PurgePlan) => Promise<void>;
   channel?: string;
 }) {
   const { redis, logger, purgeHere } = options;
@@ -54,26 +55,29 @@ export async function sharedPurges(options: {
     if (connected) return;
     connected = true;
     logger.info("purge channel reconnected; purging in case a purge was missed");
-    void purgeHere();
+    void purgeHere(purgeEverything);
   });
   await subscriber.subscribe(channel, (message) => {
     let from: unknown;
+    let plan = purgeEverything;
     try {
-      from = (JSON.parse(message) as { origin?: unknown }).origin;
+      const parsed = JSON.parse(message) as { origin?: unknown; plan?: unknown };
+      from = parsed.origin;
+      plan = readPlan(parsed.plan);
     } catch {
-      logger.warn({ channel }, "an unreadable purge message; purging anyway");
+      logger.warn({ channel }, "an unreadable purge message; purging everything");
     }
     if (from === origin) return;
-    logger.info({ channel }, "purge from another instance");
-    void purgeHere();
+    logger.info({ channel, plan }, "purge from another instance");
+    void purgeHere(plan);
   });
 
   return {
     /** Purges this instance, then tells the others; resolves with how many instances heard it (with this one). */
-    async purge(): Promise<number> {
-      await purgeHere();
+    async purge(plan: PurgePlan): Promise<number> {
+      await purgeHere(plan);
       try {
-        return await redis.publish(channel, JSON.stringify({ origin, at: new Date().toISOString() }));
+        return await redis.publish(channel, JSON.stringify({ origin, at: new Date().toISOString(), plan }));
       } catch (error) {
         logger.error({ err: error }, "the purge could not be published: other instances purge within the TTL");
         return 1;
@@ -81,4 +85,13 @@ export async function sharedPurges(options: {
     },
     close: () => subscriber.close(),
   };
+}
+
+/** A plan from another instance: lists of strings, or everything where a part is missing or malformed. */
+function readPlan(value: unknown): PurgePlan {
+  const list = (part: unknown) =>
+    Array.isArray(part) && part.every((item) => typeof item === "string") ? (part as string[]) : undefined;
+  if (typeof value !== "object" || value === null) return purgeEverything;
+  const { contentTypes, paths } = value as Record<string, unknown>;
+  return { contentTypes: list(contentTypes) as PurgePlan["contentTypes"], paths: list(paths) };
 }

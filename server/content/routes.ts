@@ -1,7 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import path from "node:path";
-import express, { type RequestHandler, type Router } from "express";
-import { rateLimit } from "express-rate-limit";
+import express, { type Router } from "express";
 import type { Logger } from "pino";
 import { contentRetryAfterSeconds, isContentQueryError, isContentUnavailableError } from "../../src/content/errors.ts";
 import { fail, parseBody } from "../http/limits.ts";
@@ -41,41 +40,6 @@ function secretDigest(value: string): Buffer {
 export function secretMatches(given: string | undefined, expected: string | undefined): boolean {
   if (!given || !expected) return false;
   return timingSafeEqual(secretDigest(given), secretDigest(expected));
-}
-
-export interface WebhookOptions {
-  /** Purges every instance's caches (server/content/purges.ts); this one's alone without Redis. */
-  purge: () => Promise<unknown>;
-  /** CONTENTFUL_WEBHOOK_SECRET; when unset every call is refused. */
-  secret: string | undefined;
-  logger: Logger;
-}
-
-/**
- * POST /contentful/webhook: Contentful calls it on publish with X-Webhook-Secret; the body (which can be
- * larger than the site's POST limit) is never read, so this is mounted before the body limits.
- */
-export function contentWebhook({ purge, secret, logger }: WebhookOptions): RequestHandler[] {
-  const limiter = rateLimit({
-    windowMs: 60_000,
-    limit: 60,
-    standardHeaders: "draft-8",
-    legacyHeaders: false,
-    handler(_req, res) {
-      res.status(429).json(fail("Too many requests. Please try again in a minute."));
-    },
-  });
-  const handle: RequestHandler = async (req, res) => {
-    res.set("Cache-Control", "no-store");
-    if (!secretMatches(req.get("X-Webhook-Secret"), secret)) {
-      logger.warn({ configured: Boolean(secret) }, "content webhook refused: missing or wrong secret");
-      res.status(401).json(fail("The webhook secret is missing or wrong."));
-      return;
-    }
-    await purge();
-    res.json({ status: "success", message: "The content cache was purged." });
-  };
-  return [limiter, handle];
 }
 
 /** The request-metrics label every store image shares, whatever its file name. */

@@ -1,7 +1,13 @@
 import type { Logger } from "pino";
 import { Counter, Gauge, Registry } from "prom-client";
 import { ContentUnavailableError, isContentQueryError } from "../../src/content/errors.ts";
-import type { ContentQuery, ContentReader, ContentResult } from "../../src/content/types.ts";
+import {
+  type ContentQuery,
+  type ContentReader,
+  type ContentResult,
+  type ContentType,
+  contentTypes,
+} from "../../src/content/types.ts";
 import { deepFreeze } from "./links.ts";
 import { type CompiledQuery, compileQuery } from "./query.ts";
 import type { ContentSource } from "./source.ts";
@@ -40,8 +46,11 @@ export interface ContentCheck {
 export interface ContentService extends ContentReader {
   readonly sourceName: ContentSource["name"];
   readonly imageOrigins: readonly string[];
-  /** Marks every cached answer out of date: the next read of each waits for the source (the webhook). */
-  purge(): void;
+  /**
+   * Marks cached answers out of date, those of the given content types or all: the next read of each waits for
+   * the source (the webhook). A purged answer is still served if the source then fails.
+   */
+  purge(types?: readonly ContentType[]): void;
   /** Readiness: does the source answer? Memoised for a few seconds so probes cannot hammer it. */
   check(): Promise<ContentCheck>;
   stats(): ContentStats;
@@ -54,13 +63,15 @@ export interface ContentServiceOptions {
   /** The registry /metrics serves; a private one when absent. */
   metrics?: Registry;
   maxEntries?: number;
+  /** Serve an answer past its TTL while it is refreshed (default); preview waits for the source instead. */
+  serveStale?: boolean;
   now?: () => number;
 }
 
 interface Cached {
   result: ContentResult;
   storedAt: number;
-  /** The purge generation the answer belongs to; older generations must be revalidated before use. */
+  /** The purge generation of its content type the answer belongs to; older ones are revalidated before use. */
   generation: number;
 }
 
@@ -90,7 +101,8 @@ export function createContentService(options: ContentServiceOptions): ContentSer
   const now = options.now ?? Date.now;
   const cache = new Map<string, Cached>();
   const pending = new Map<string, Pending>();
-  let generation = 0;
+  const generations = new Map<ContentType, number>();
+  const generationOf = (type: ContentType) => generations.get(type) ?? 0;
   const counts = { hits: 0, staleHits: 0, misses: 0, sourceErrors: 0 };
   let lastRefreshAt: number | null = null;
   let lastErrorAt: number | null = null;
@@ -145,8 +157,8 @@ export function createContentService(options: ContentServiceOptions): ContentSer
   /** One source call per query and generation, however many readers wait for it. */
   function fetchFromSource(query: CompiledQuery): Promise<ContentResult> {
     const joined = pending.get(query.key);
-    if (joined && joined.generation === generation) return joined.promise;
-    const startedIn = generation;
+    if (joined && joined.generation === generationOf(query.contentType)) return joined.promise;
+    const startedIn = generationOf(query.contentType);
     const promise = source.getEntries(query).then(
       (result) => {
         const frozen = deepFreeze(result);
@@ -178,7 +190,7 @@ export function createContentService(options: ContentServiceOptions): ContentSer
   async function getEntries(input: ContentQuery): Promise<ContentResult> {
     const query = compileQuery(input);
     const cached = cache.get(query.key);
-    if (cached && cached.generation === generation) {
+    if (cached && cached.generation === generationOf(query.contentType)) {
       cache.delete(query.key);
       cache.set(query.key, cached);
       if (now() - cached.storedAt < ttlMs) {
@@ -186,7 +198,7 @@ export function createContentService(options: ContentServiceOptions): ContentSer
         hitCounter.inc({ freshness: "fresh" });
         return cached.result;
       }
-      if (ttlMs > 0) {
+      if (ttlMs > 0 && options.serveStale !== false) {
         counts.hits++;
         counts.staleHits++;
         hitCounter.inc({ freshness: "stale" });
@@ -228,9 +240,9 @@ export function createContentService(options: ContentServiceOptions): ContentSer
     sourceName: source.name,
     imageOrigins: source.imageOrigins,
     getEntries: getEntries as ContentReader["getEntries"],
-    purge() {
-      generation++;
-      logger.info({ source: source.name, cached: cache.size }, "content cache purged");
+    purge(types) {
+      for (const type of types ?? contentTypes) generations.set(type, generationOf(type) + 1);
+      logger.info({ source: source.name, cached: cache.size, types: types ?? "all" }, "content cache purged");
     },
     check() {
       const at = now();

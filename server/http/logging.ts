@@ -38,7 +38,9 @@ export function requestLogger(logger: Logger) {
     },
     serializers: {
       req(req: { id: string; method: string; url: string; remoteAddress?: string }) {
-        return { id: req.id, method: req.method, url: req.url, remoteAddress: req.remoteAddress };
+        // A preview link carries PREVIEW_SECRET in its query string: it never reaches the logs.
+        const url = req.url.replace(/([?&]secret=)[^&]*/gi, "$1[redacted]");
+        return { id: req.id, method: req.method, url, remoteAddress: req.remoteAddress };
       },
       res(res: { statusCode: number }) {
         return { statusCode: res.statusCode };

@@ -9,6 +9,8 @@ export interface SecurityOptions {
   imageOrigins?: string[];
   /** The analytics host, allowed for scripts and beacons only on responses where `allowed` says so. */
   analytics?: { origins: string[]; allowed: (req: IncomingMessage) => boolean };
+  /** Sites allowed to frame the answers where `allowed` says so (draft preview in Contentful); otherwise none. */
+  framing?: { origins: readonly string[]; allowed: (res: ServerResponse) => boolean };
 }
 
 /** A fresh CSP nonce for every response, kept in res.locals for the document renderer. */
@@ -17,7 +19,7 @@ export const cspNonce: RequestHandler = (_req, res, next) => {
   next();
 };
 
-export function securityHeaders({ isProduction, imageOrigins = [], analytics }: SecurityOptions) {
+export function securityHeaders({ isProduction, imageOrigins = [], analytics, framing }: SecurityOptions) {
   const nonce = (res: ServerResponse) =>
     `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`;
   // One function per directive, so a visitor who refused analytics gets a policy without its host at all.
@@ -44,7 +46,10 @@ export function securityHeaders({ isProduction, imageOrigins = [], analytics }: 
         fontSrc: ["'self'"],
         connectSrc: [connectSrc],
         formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+        frameAncestors: [
+          (_req: IncomingMessage, res: ServerResponse) =>
+            framing?.allowed(res) ? framing.origins.join(" ") : "'none'",
+        ],
         objectSrc: ["'none'"],
         manifestSrc: ["'self'"],
       },

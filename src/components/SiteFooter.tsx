@@ -130,6 +130,7 @@ export function SiteFooter({ variant }: { variant?: PageChrome["footer"] }) {
           <nav aria-label="Legal" className={styles.legal}>
             <Link to="/terms">Terms &amp; conditions</Link>
             <Link to="/privacy-policy">Privacy policy</Link>
+            <Link to="/accessibility">Accessibility</Link>
             {root?.analyticsId && <CookieSettingsButton className={styles.linkButton} />}
             <a href="/status">Server status</a>
           </nav>

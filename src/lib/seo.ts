@@ -27,6 +27,8 @@ export interface RootData {
   analyticsId?: string;
   /** The year for the copyright line, from the server so hydration always matches. */
   year: number;
+  /** An editor is previewing drafts: every page shows the preview banner. */
+  preview?: boolean;
 }
 
 interface MetaContext {

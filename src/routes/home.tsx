@@ -13,6 +13,7 @@ import { clients as trustedClients } from "../content/clients.ts";
 import { readHomeCarousel, readLatestPosts, readProjectTiles } from "../content/home-page.ts";
 import { testimonials } from "../content/testimonials.ts";
 import { servicesContext } from "../context.ts";
+import { newsFeedLinks } from "../lib/news-feed.ts";
 import type { ChromeHandle } from "../lib/page-chrome.ts";
 import { seo } from "../lib/seo.ts";
 import { shuffle } from "../lib/shuffle.ts";
@@ -57,6 +58,9 @@ export const homeKeywords = [
   "digital marketing",
   "UK design agency",
 ];
+
+/** Feed readers find the news feed from here. */
+export const links: Route.LinksFunction = newsFeedLinks;
 
 export function meta(args: Route.MetaArgs) {
   return seo(args, { title: homeTitle, description: homeDescription, keywords: homeKeywords });

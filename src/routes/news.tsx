@@ -3,6 +3,7 @@ import { CategoryFilter } from "../components/news/CategoryFilter.tsx";
 import { PostGrid } from "../components/news/PostCard.tsx";
 import { blogCategories, categoryParam, postList } from "../content/pages.ts";
 import { contentMeta } from "../lib/content-meta.ts";
+import { newsFeedLinks } from "../lib/news-feed.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/news";
 import styles from "./news.module.css";
@@ -12,6 +13,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const [categories, posts] = await Promise.all([blogCategories(context), postList(context, category)]);
   return { categories, category, posts };
 }
+
+/** Feed readers find the news feed from here. */
+export const links: Route.LinksFunction = newsFeedLinks;
 
 export function meta(args: Route.MetaArgs) {
   return contentMeta(args, {

@@ -8,6 +8,7 @@ import { orPlaceholder, postBySlug, relatedPosts } from "../content/pages.ts";
 import { RichText } from "../content/rich-text.tsx";
 import { contentMeta } from "../lib/content-meta.ts";
 import { formatDate } from "../lib/dates.ts";
+import { newsFeedLinks } from "../lib/news-feed.ts";
 import { readTimeLabel, readTimeMinutes } from "../lib/read-time.ts";
 import { blogPostingJsonLd } from "../lib/structured-data.ts";
 import { site } from "../site.ts";
@@ -23,6 +24,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const post = entry.fields;
   return { post, readMinutes: readTimeMinutes([post.blogIntro, post.blogText]), related };
 }
+
+/** Feed readers find the news feed from here. */
+export const links: Route.LinksFunction = newsFeedLinks;
 
 export function meta(args: Route.MetaArgs) {
   const post = args.loaderData?.post;

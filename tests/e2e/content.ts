@@ -32,3 +32,6 @@ export async function newestPosts(request: APIRequestContext) {
     select: "sys.id,fields.slug,fields.blogTitle,fields.blogCategory",
   }).then((items) => items.map((item) => item.fields));
 }
+
+/** PREVIEW_SECRET of the end-to-end server (playwright.config.ts), so the editor's round trip can open a preview. */
+export const e2ePreviewSecret = "e2e-preview-secret-0123456789abcdef";

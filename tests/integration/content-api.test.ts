@@ -233,7 +233,7 @@ describe("POST /contentful/webhook", () => {
     const { app } = await localApp();
     const missing = await request(app).post("/contentful/webhook").send({});
     expect(missing.status).toBe(401);
-    expect(missing.body).toEqual({ status: "fail", message: "The webhook secret is missing or wrong." });
+    expect(missing.body).toEqual({ status: "fail", message: "The webhook secret or signature is missing or wrong." });
     const wrong = await request(app).post("/contentful/webhook").set("X-Webhook-Secret", `${secret}x`).send({});
     expect(wrong.status).toBe(401);
     const short = await request(app).post("/contentful/webhook").set("X-Webhook-Secret", "a").send({});

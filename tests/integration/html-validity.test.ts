@@ -28,6 +28,7 @@ const pages = [
   "/services",
   "/terms",
   "/privacy-policy",
+  "/accessibility",
   "/contact",
   "/news",
   "/news?category=Branding",

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -12,6 +12,7 @@ import { contentFields } from "../../src/content/fields.ts";
  * both) and implements the parameters the SDK sends for the site's queries: content_type, fields.<name>
  * equality (a list matches one element), order (several, `-` for descending), select, limit (≤ 1000), skip. Like the real API it refuses unknown fields (400 InvalidQuery) and a wrong
  * token (401). Written apart from the site's query engine so the contract suite tests one against the other.
+ * With the preview token it answers as the Preview API: the store's `drafts/entries` replace or add entries.
  */
 
 type Json = Record<string, unknown>;
@@ -22,6 +23,8 @@ export interface CdaServer {
   space: string;
   environment: string;
   token: string;
+  /** The Content Preview API token: answers include the drafts. */
+  previewToken: string;
   /** Every request received (path and query), in order. */
   requests: URL[];
   /** While set, every request is answered with this HTTP status. */
@@ -52,14 +55,24 @@ const sysBase = (space: string, environment: string, id: string, type: string) =
   locale: "en-US",
 });
 
-function readSpace(storeDir: string) {
+function readEntries(entriesDir: string): SpaceEntry[] {
   const entries: SpaceEntry[] = [];
-  const entriesDir = path.join(storeDir, "entries");
+  if (!existsSync(entriesDir)) return entries;
   for (const contentType of readdirSync(entriesDir)) {
     for (const name of readdirSync(path.join(entriesDir, contentType)).sort()) {
       const raw = JSON.parse(readFileSync(path.join(entriesDir, contentType, name), "utf8"));
       entries.push({ contentType, id: raw.sys.id, fields: raw.fields });
     }
+  }
+  return entries;
+}
+
+function readSpace(storeDir: string, { drafts }: { drafts: boolean }) {
+  let entries = readEntries(path.join(storeDir, "entries"));
+  if (drafts) {
+    const changed = readEntries(path.join(storeDir, "drafts", "entries"));
+    const ids = new Set(changed.map((entry) => entry.id));
+    entries = [...entries.filter((entry) => !ids.has(entry.id)), ...changed];
   }
   const assets = new Map<string, Json>();
   for (const asset of JSON.parse(readFileSync(path.join(storeDir, "assets.json"), "utf8"))) {
@@ -96,7 +109,11 @@ export async function startCdaServer(storeDir: string): Promise<CdaServer> {
   const space = "gritstone-space";
   const environment = "master";
   const token = "delivery-token-for-tests";
-  const data = readSpace(storeDir);
+  const previewToken = "preview-token-for-tests";
+  const spaces = {
+    delivery: readSpace(storeDir, { drafts: false }),
+    preview: readSpace(storeDir, { drafts: true }),
+  };
 
   const toAsset = (asset: Json) => {
     const sys = asset.sys as Json;
@@ -112,7 +129,7 @@ export async function startCdaServer(storeDir: string): Promise<CdaServer> {
     };
   };
 
-  function answer(url: URL): Json {
+  function answer(url: URL, data: ReturnType<typeof readSpace>): Json {
     const params = url.searchParams;
     const contentType = params.get("content_type");
     const known = fieldNames(contentType);
@@ -250,12 +267,18 @@ export async function startCdaServer(storeDir: string): Promise<CdaServer> {
     requests.push(url);
     if (server.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, server.delayMs));
     if (server.failWith) return error(res, server.failWith, "ServerError", "Something went wrong");
-    if (req.headers.authorization !== `Bearer ${token}`) {
+    const api =
+      req.headers.authorization === `Bearer ${token}`
+        ? spaces.delivery
+        : req.headers.authorization === `Bearer ${previewToken}`
+          ? spaces.preview
+          : undefined;
+    if (!api) {
       return error(res, 401, "AccessTokenInvalid", "The access token you sent could not be found or is invalid.");
     }
     if (req.method !== "GET" || url.pathname !== entriesPath) return error(res, 404, "NotFound", "Not found");
     try {
-      const body = JSON.stringify(answer(url));
+      const body = JSON.stringify(answer(url, api));
       res.writeHead(200, { "Content-Type": "application/vnd.contentful.delivery.v1+json" });
       res.end(body);
     } catch (caught) {
@@ -274,6 +297,7 @@ export async function startCdaServer(storeDir: string): Promise<CdaServer> {
     space,
     environment,
     token,
+    previewToken,
     requests,
     failWith: undefined,
     delayMs: 0,
@@ -286,9 +310,11 @@ export async function startCdaServer(storeDir: string): Promise<CdaServer> {
       ...overrides,
     }),
     publish(entryId, field, value) {
-      const entry = data.entries.find((candidate) => candidate.id === entryId);
+      const entry = spaces.delivery.entries.find((candidate) => candidate.id === entryId);
       if (!entry) throw new Error(`no entry ${entryId}`);
       entry.fields = { ...entry.fields, [field]: value };
+      const draft = spaces.preview.entries.find((candidate) => candidate.id === entryId);
+      if (draft) draft.fields = { ...draft.fields, [field]: value };
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -15,12 +15,13 @@ async function filesUnder(dir: string): Promise<string[]> {
 
 /** The committed sample content is what its sources in scripts/content/ make, nothing more and nothing less. */
 describe("the committed sample content", () => {
-  it("is the store the sources make: every entry and the asset list, no file missing or left over", async () => {
+  it("is the store the sources make: every entry, every draft and the asset list, no file missing or left over", async () => {
     const { files, problems } = await storeFiles(buildSite(), join(contentDir, "images"));
     expect(problems).toEqual([]);
     const committed = [
       "assets.json",
       ...(await filesUnder(join(contentDir, "entries"))).map((path) => `entries/${path}`),
+      ...(await filesUnder(join(contentDir, "drafts"))).map((path) => `drafts/${path}`),
     ].sort();
     expect(committed).toEqual([...files.keys()].sort());
     for (const [path, text] of files) expect(await readFile(join(contentDir, path), "utf8"), path).toBe(text);

@@ -1,0 +1,153 @@
+import { verifyRequest } from "@contentful/node-apps-toolkit/requests";
+import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
+import { rateLimit } from "express-rate-limit";
+import type { Logger } from "pino";
+import type { ContentType } from "../../src/content/types.ts";
+import { fail } from "../http/limits.ts";
+import {
+  type KnownSlugs,
+  type PurgePlan,
+  purgeEverything,
+  purgePlan,
+  readEntryChange,
+  slugsNeeded,
+} from "./purge-plan.ts";
+import { secretMatches } from "./routes.ts";
+import type { ContentService } from "./service.ts";
+
+/** How old a signed request may be (Contentful signs each call as it sends it). */
+export const signatureTtlSeconds = 30;
+/** Contentful's payloads carry the whole entry; its entries are at most a few megabytes. */
+const payloadLimit = "5mb";
+
+export interface WebhookOptions {
+  /** Where the slugs the site shows now are read (what a change's old page was). */
+  content: ContentService;
+  /** Purges what a plan reaches: caches and pages here and, with Redis, on every instance (server/content/purges.ts). */
+  purge: (plan: PurgePlan) => Promise<unknown>;
+  /** CONTENTFUL_WEBHOOK_SECRET, sent back in X-Webhook-Secret. */
+  secret: string | undefined;
+  /** CONTENTFUL_WEBHOOK_SIGNING_SECRET: verifies Contentful's request signature instead. */
+  signingSecret: string | undefined;
+  logger: Logger;
+}
+
+/** The slugs the site shows now for these content types (from the content cache); a type it cannot read is absent. */
+async function knownSlugs(content: ContentService, types: ContentType[]): Promise<KnownSlugs> {
+  const known: KnownSlugs = {};
+  await Promise.all(
+    types.map(async (type) => {
+      try {
+        const { items } = await content.getEntries<{ slug?: unknown }>({
+          content_type: type,
+          select: "sys.id,fields.slug",
+          limit: 1000,
+        });
+        const slugs = new Map<string, string>();
+        for (const item of items) if (typeof item.fields.slug === "string") slugs.set(item.sys.id, item.fields.slug);
+        known[type] = slugs;
+      } catch {
+        // Unknown: the plan falls back to every page.
+      }
+    }),
+  );
+  return known;
+}
+
+function signatureValid(req: Request, signingSecret: string, body: string): boolean {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers[name] = value;
+  try {
+    return verifyRequest(signingSecret, { method: "POST", path: req.originalUrl, headers, body }, signatureTtlSeconds);
+  } catch {
+    // Missing signature headers, or a timestamp older than the TTL.
+    return false;
+  }
+}
+
+/**
+ * POST /contentful/webhook (decision 0141): Contentful calls it on publish, unpublish and delete. It proves
+ * itself with the shared secret in X-Webhook-Secret or with Contentful's request signature (a wrong signature or a
+ * stale timestamp is refused); then the entry in the payload says what to purge: the content-cache answers of its
+ * type and the pages that show it (`onPurge`), or everything for a payload it cannot read. Mounted before the
+ * site's POST limits: the payload is read here with a limit of its own.
+ */
+export function contentWebhook(options: WebhookOptions): RequestHandler[] {
+  const { content, secret, signingSecret, logger } = options;
+  const limiter = rateLimit({
+    windowMs: 60_000,
+    limit: 60,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    handler(_req, res) {
+      res.status(429).json(fail("Too many requests. Please try again in a minute."));
+    },
+  });
+  const refuse = (res: express.Response, why: string) => {
+    logger.warn({ configured: Boolean(secret || signingSecret) }, `content webhook refused: ${why}`);
+    res.status(401).json(fail("The webhook secret or signature is missing or wrong."));
+  };
+
+  async function purge(plan: PurgePlan, why: string) {
+    await options.purge(plan);
+    logger.info({ contentTypes: plan.contentTypes ?? "all", paths: plan.paths ?? "all", why }, "content webhook");
+  }
+
+  // Before reading a byte of the body: a caller with neither credential is turned away at once.
+  const screen: RequestHandler = (req, res, next) => {
+    res.set("Cache-Control", "no-store");
+    res.locals.sharedSecret = secretMatches(req.get("X-Webhook-Secret"), secret);
+    if (!res.locals.sharedSecret && !(signingSecret && req.get("X-Contentful-Signature"))) {
+      refuse(res, "missing or wrong secret");
+      return;
+    }
+    next();
+  };
+  const readBody = express.raw({ type: () => true, limit: payloadLimit });
+  // A payload too large (or badly encoded) to read: with the shared secret, purge everything rather than nothing.
+  const unreadable: ErrorRequestHandler = (error, _req, res, next) => {
+    const status = Number((error as { status?: number }).status);
+    if (!(status >= 400 && status < 500)) return next(error);
+    if (!res.locals.sharedSecret) {
+      res.status(status).json(fail(status === 413 ? "The payload is too large." : "The payload could not be read."));
+      return;
+    }
+    purge(purgeEverything, "unreadable payload").then(
+      () =>
+        res.json({
+          status: "success",
+          message: "Everything was purged.",
+          purged: { contentTypes: "all", paths: "all" },
+        }),
+      next,
+    );
+  };
+  const handle: RequestHandler = async (req, res, next) => {
+    try {
+      const raw = Buffer.isBuffer(req.body) ? req.body.toString("utf8") : "";
+      if (!res.locals.sharedSecret && !(signingSecret && signatureValid(req, signingSecret, raw))) {
+        refuse(res, "bad or stale signature");
+        return;
+      }
+      let payload: unknown;
+      try {
+        payload = JSON.parse(raw);
+      } catch {
+        payload = undefined;
+      }
+      const change = readEntryChange(req.get("X-Contentful-Topic"), payload);
+      const known = change ? await knownSlugs(content, slugsNeeded(change.contentType)) : {};
+      const plan = purgePlan(change, known);
+      await purge(plan, change ? `${change.contentType} ${change.id} ${change.action}` : "unreadable payload");
+      res.json({
+        status: "success",
+        message:
+          plan.contentTypes === undefined ? "Everything was purged." : "The pages that show the entry were purged.",
+        purged: { contentTypes: plan.contentTypes ?? "all", paths: plan.paths ?? "all" },
+      });
+    } catch (error) {
+      next(error);
+    }
+  };
+  return [limiter, screen, readBody, handle, unreadable] as RequestHandler[];
+}

@@ -1,0 +1,11 @@
+import { site } from "../site.ts";
+
+/** The news feed (RSS 2.0, server/content/feed.ts): its one address, and how pages announce it. */
+export const newsFeedPath = "/news/rss.xml";
+
+export const newsFeedTitle = `${site.name} news`;
+
+/** The `<link rel="alternate">` the home page, /news and every article carry, so feed readers find the feed. */
+export function newsFeedLinks() {
+  return [{ rel: "alternate", type: "application/rss+xml", href: newsFeedPath, title: newsFeedTitle }];
+}

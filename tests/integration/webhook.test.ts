@@ -1,0 +1,187 @@
+import { signRequest } from "@contentful/node-apps-toolkit/requests";
+import request from "supertest";
+import { describe, expect, it } from "vitest";
+import { buildTestApp } from "../support/app.ts";
+import { cdaOverFixture } from "../support/cda-fixture.ts";
+
+/**
+ * POST /contentful/webhook through the real app, Contentful source (real SDK) on the stand-in: what a publish
+ * purges, seen in what the content API answers after a change in the space; and Contentful's signed requests.
+ */
+
+const fixture = cdaOverFixture();
+const secret = "webhook-secret-for-tests-0123456789";
+const signingSecret = "0123456789abcdef".repeat(4);
+const managementJson = "application/vnd.contentful.management.v1+json";
+
+const env = (extra: Record<string, string> = {}) => ({
+  CONTENT_DIR: fixture.storeDir,
+  CONTENT_RATE_LIMIT: "100000",
+  CONTENT_SOURCE: "contentful",
+  CONTENTFUL_SPACE_ID: fixture.cda.space,
+  CONTENTFUL_ACCESS_TOKEN: fixture.cda.token,
+  CONTENTFUL_HOST: fixture.cda.origin,
+  CONTENT_TTL_SECONDS: "3600",
+  ...extra,
+});
+
+/** A publish as Contentful sends it: the entry in the Management API's shape, localised fields. */
+const published = (id: string, contentType: string, slug: string) =>
+  JSON.stringify({
+    sys: { type: "Entry", id, contentType: { sys: { type: "Link", linkType: "ContentType", id: contentType } } },
+    fields: { slug: { "en-US": slug }, title: { "en-US": "changed" } },
+  });
+
+const postQuery = { content_type: "blogPost", "fields.slug": "bright-ideas", select: "fields.blogTitle" };
+const projectQuery = { content_type: "singleProject", "fields.slug": "warmies", select: "fields.projectTitle" };
+
+type App = Awaited<ReturnType<typeof buildTestApp>>["app"];
+
+async function titles(app: App) {
+  const post = await request(app).post("/contentful/posts").send(postQuery);
+  const project = await request(app).post("/contentful/posts").send(projectQuery);
+  return { post: post.body.items[0].fields.blogTitle, project: project.body.items[0].fields.projectTitle };
+}
+
+/** Changes a post and a project in the space (as editors publishing both would), restoring them afterwards. */
+async function withBothChanged(run: () => Promise<void>) {
+  fixture.cda.publish("post-bright", "blogTitle", "Brighter ideas");
+  fixture.cda.publish("project-warmies", "projectTitle", "Warmer Warmies");
+  try {
+    await run();
+  } finally {
+    fixture.cda.publish("post-bright", "blogTitle", "Bright ideas");
+    fixture.cda.publish("project-warmies", "projectTitle", "Warmies");
+  }
+}
+
+const before = { post: "Bright ideas", project: "Warmies" };
+
+/** An app with the shared secret whose cache holds both titles, and the page paths each webhook reported. */
+async function appWithCachedTitles() {
+  const purged: (string[] | undefined)[] = [];
+  const { app } = await buildTestApp({
+    env: env({ CONTENTFUL_WEBHOOK_SECRET: secret }),
+    serviceOptions: { purgeListeners: [(plan) => void purged.push(plan.paths)] },
+  });
+  expect(await titles(app)).toEqual(before);
+  return { app, purged };
+}
+
+describe("a webhook for one post", () => {
+  it("purges that post's answers and pages, /news and home, and not an unrelated project", async () => {
+    const { app, purged } = await appWithCachedTitles();
+    await withBothChanged(async () => {
+      expect(await titles(app)).toEqual(before); // both cached
+      const hook = await request(app)
+        .post("/contentful/webhook")
+        .set("X-Webhook-Secret", secret)
+        .set("X-Contentful-Topic", "ContentManagement.Entry.publish")
+        .set("Content-Type", managementJson)
+        .send(published("post-bright", "blogPost", "bright-ideas"));
+      expect(hook.status).toBe(200);
+      expect(hook.body.purged.contentTypes).toEqual(["blogPost"]);
+      // The post is shown; the project is still the cached answer, untouched by a post's publish.
+      expect(await titles(app)).toEqual({ post: "Brighter ideas", project: "Warmies" });
+    });
+    expect(purged).toHaveLength(1);
+    const paths = purged[0] ?? [];
+    expect(paths).toEqual(expect.arrayContaining(["/post/bright-ideas", "/news", "/", "/news/rss.xml"]));
+    expect(paths.filter((path) => path.startsWith("/project"))).toEqual([]);
+  });
+
+  it("purges everything for a payload it cannot read", async () => {
+    const { app, purged } = await appWithCachedTitles();
+    await withBothChanged(async () => {
+      const hook = await request(app)
+        .post("/contentful/webhook")
+        .set("X-Webhook-Secret", secret)
+        .set("Content-Type", "text/plain")
+        .send("not a payload");
+      expect(hook.status).toBe(200);
+      expect(hook.body.purged).toEqual({ contentTypes: "all", paths: "all" });
+      expect(await titles(app)).toEqual({ post: "Brighter ideas", project: "Warmer Warmies" });
+    });
+    expect(purged).toEqual([undefined]);
+  });
+
+  it("purges everything when the payload is too large to read (shared secret)", async () => {
+    const { app } = await buildTestApp({ env: env({ CONTENTFUL_WEBHOOK_SECRET: secret }) });
+    await titles(app);
+    await withBothChanged(async () => {
+      const hook = await request(app)
+        .post("/contentful/webhook")
+        .set("X-Webhook-Secret", secret)
+        .set("Content-Type", managementJson)
+        .send(JSON.stringify({ sys: { id: "x" }, padding: "x".repeat(6 * 1024 * 1024) }));
+      expect(hook.status).toBe(200);
+      expect(await titles(app)).toEqual({ post: "Brighter ideas", project: "Warmer Warmies" });
+    });
+  });
+});
+
+describe("signed webhooks", () => {
+  const appWithSigning = () => buildTestApp({ env: env({ CONTENTFUL_WEBHOOK_SIGNING_SECRET: signingSecret }) });
+
+  /** Sends a publish signed as Contentful signs it; `tamper` changes the request after signing. */
+  function signed(
+    app: App,
+    options: { key?: string; timestamp?: number; body?: string; tamperBody?: string } = {},
+  ): request.Test {
+    const body = options.body ?? published("post-bright", "blogPost", "bright-ideas");
+    const headers = { "content-type": managementJson, "x-contentful-topic": "ContentManagement.Entry.publish" };
+    const signature = signRequest(
+      options.key ?? signingSecret,
+      { method: "POST", path: "/contentful/webhook", headers, body },
+      options.timestamp,
+    );
+    return request(app)
+      .post("/contentful/webhook")
+      .set({ ...headers, ...signature })
+      .send(options.tamperBody ?? body);
+  }
+
+  it("accepts a request Contentful signed, and purges", async () => {
+    const { app } = await appWithSigning();
+    await titles(app);
+    await withBothChanged(async () => {
+      const res = await signed(app);
+      expect(res.status).toBe(200);
+      expect(res.body.purged.contentTypes).toEqual(["blogPost"]);
+      expect(await titles(app)).toEqual({ post: "Brighter ideas", project: "Warmies" });
+    });
+  });
+
+  it("refuses a wrong signature, an altered body, an old timestamp or no signature with 401", async () => {
+    const { app } = await appWithSigning();
+    await titles(app);
+    await withBothChanged(async () => {
+      const cases = {
+        "wrong key": await signed(app, { key: "k".repeat(64) }),
+        "altered body": await signed(app, { tamperBody: published("post-bright", "blogPost", "other-slug") }),
+        "old timestamp": await signed(app, { timestamp: Date.now() - 5 * 60_000 }),
+        "no signature": await request(app)
+          .post("/contentful/webhook")
+          .set("Content-Type", managementJson)
+          .send(published("post-bright", "blogPost", "bright-ideas")),
+        "shared secret not configured": await request(app)
+          .post("/contentful/webhook")
+          .set("X-Webhook-Secret", secret)
+          .send("{}"),
+      };
+      for (const [name, res] of Object.entries(cases)) {
+        expect(res.status, name).toBe(401);
+        expect(res.body.status, name).toBe("fail");
+      }
+      // Nothing was purged by any of them.
+      expect(await titles(app)).toEqual(before);
+    });
+  });
+
+  it("refuses a signed payload too large to verify with 413", async () => {
+    const { app } = await appWithSigning();
+    const res = await signed(app, { body: JSON.stringify({ padding: "x".repeat(6 * 1024 * 1024) }) });
+    expect(res.status).toBe(413);
+    expect(res.body.status).toBe("fail");
+  });
+});
