@@ -27,8 +27,11 @@ export interface Services {
   ops: Ops;
   /** Shared rate-limit stores when REDIS_URL is set; absent, each instance counts on its own. */
   rateLimitStores?: RateLimitStores;
-  /** Stops background work (delivery worker, timers) for a graceful shutdown. */
-  stop(): Promise<void>;
+  /**
+   * Stops background work (delivery worker, timers) for a graceful shutdown; when `deadline` aborts, a mail
+   * delivery still in flight is given up (the enquiry stays in the outbox).
+   */
+  stop(deadline?: AbortSignal): Promise<void>;
 }
 
 /** The configured content source: Contentful when chosen (config.ts decides), else the embedded store. */
@@ -114,8 +117,8 @@ export async function createServices(config: Config, logger: Logger, options: Se
     content,
     ops,
     rateLimitStores: redis?.stores,
-    async stop() {
-      await enquiries.stop();
+    async stop(deadline) {
+      await enquiries.stop(deadline);
       await redis?.close();
     },
   };

@@ -259,10 +259,13 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
       sweepTimer.unref();
     },
 
-    /** Stops between messages; whatever is still pending stays in the outbox for the next start. */
-    async stop() {
+    /**
+     * Stops between messages, or gives up the send in flight when `deadline` aborts; whatever is still pending
+     * stays in the outbox for the next start.
+     */
+    async stop(deadline?: AbortSignal) {
       clearInterval(sweepTimer);
-      await worker.stop();
+      await worker.stop(deadline);
       carrier.close();
     },
   };
