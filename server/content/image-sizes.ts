@@ -70,8 +70,10 @@ export function imageSizes({ imagesDir, cacheDir, logger, metrics, limits }: Ima
   const { concurrency, queue, memoryBytes, diskBytes } = limits;
   const root = path.resolve(imagesDir);
   const limit = pLimit(concurrency);
-  // libvips' own cache would keep decoded originals around: the copies are cached here instead.
+  // libvips' own cache would keep decoded originals around: the copies are cached here instead. One libvips
+  // thread per resize, so `concurrency` is also the number of cores resizing can take.
   sharp.cache(false);
+  sharp.concurrency(1);
 
   // The disk copies by file name, sized in bytes; evicting one deletes its file.
   const removing = new Set<Promise<void>>();
