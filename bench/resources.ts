@@ -161,12 +161,14 @@ try {
       )}; pod memory request ${container.resources.requests.memory}, limit ${container.resources.limits.memory}`,
   );
   console.log(`${variants.length} distinct image variants in the store\n`);
+  // p99 is of the first load (the pages, when everything runs at once): what a visitor waits for.
   const header = [
     "scenario",
     "requests",
     "2xx",
     "other",
     "req/s",
+    "p99 ms",
     "CPU ms/req",
     "CPU ms/2xx",
     "peak RSS MB",
@@ -201,6 +203,7 @@ try {
       String(ok),
       String(total - ok),
       String(Math.round(total / duration)),
+      String(results[0]?.latency.p99 ?? "-"),
       ((cpu * 1000) / Math.max(1, total)).toFixed(2),
       ok === 0 ? "-" : ((cpu * 1000) / ok).toFixed(2),
       peak.toFixed(0),
