@@ -139,6 +139,6 @@ describe("the Kubernetes manifests", () => {
     const known = new Set([...read(".env.example").matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]));
     const runtime = new Set(["NODE_OPTIONS", "MALLOC_ARENA_MAX"]);
     expect(Object.keys(env).filter((name) => !known.has(name) && !runtime.has(name))).toEqual([]);
-    expect(env.NODE_OPTIONS).toMatch(/^--max-old-space-size=\d+$/);
+    expect(env.NODE_OPTIONS).toMatch(/^--max-old-space-size=\d+ --max-semi-space-size=\d+$/);
   });
 });
