@@ -147,7 +147,13 @@ export function imageSizes({ imagesDir, cacheDir, logger, metrics, limits }: Ima
   }
 
   async function load(key: string, wanted: Wanted): Promise<Variant> {
-    diskIndexed ??= indexDisk();
+    // A folder that cannot be read leaves the memory cache alone in charge; each failed write is logged.
+    diskIndexed ??= indexDisk().catch((error: unknown) =>
+      logger.error(
+        { err: error, dir: cacheDir },
+        "the resized-image folder cannot be read; copies stay in memory only",
+      ),
+    );
     await diskIndexed;
     const name = `${createHash("sha256").update(key).digest("base64url")}.webp`;
     const stored = await fromDisk(name);
