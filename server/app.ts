@@ -102,7 +102,20 @@ export function createApp(deps: AppDeps) {
   app.use(contentRoutes(services.content));
   app.use(enquiryRoutes(services.site.enquiries));
   app.use(bodyErrors);
-  app.use(contentImages(config.CONTENT_DIR, logger));
+  app.use(
+    contentImages({
+      contentDir: config.CONTENT_DIR,
+      dataDir: config.DATA_DIR,
+      logger,
+      metrics: services.metrics,
+      limits: {
+        concurrency: config.IMAGE_RESIZE_CONCURRENCY,
+        queue: config.IMAGE_RESIZE_QUEUE,
+        memoryBytes: config.IMAGE_MEMORY_CACHE_MB * 1024 * 1024,
+        diskBytes: config.IMAGE_DISK_CACHE_MB * 1024 * 1024,
+      },
+    }),
+  );
 
   if (deps.devMiddleware) app.use(deps.devMiddleware);
   if (deps.clientDir) app.use(staticFiles(deps.clientDir));

@@ -9,6 +9,8 @@ import { createServices, type Services } from "./services.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const shutdownGraceMs = 9_000;
+/** When background work still running (a mail delivery to a hung server) is given up, so the exit is still 0. */
+const giveUpBackgroundWorkMs = 8_000;
 
 async function main() {
   const dev = process.argv.includes("--dev");
@@ -51,7 +53,8 @@ async function main() {
 
 /**
  * SIGTERM/SIGINT: readiness turns to 503, the listener closes, in-flight requests finish, then background work
- * stops (the delivery worker between messages) and the process exits 0; past the grace period it exits 1.
+ * stops (the delivery worker between messages; a delivery still in flight 8 s after the signal is given up and
+ * its enquiry stays in the outbox) and the process exits 0; requests still open after 9 s make it exit 1.
  */
 function handleShutdown(server: Server, logger: ReturnType<typeof createLogger>, services: Services) {
   let stopping = false;
@@ -59,6 +62,7 @@ function handleShutdown(server: Server, logger: ReturnType<typeof createLogger>,
     if (stopping) return;
     stopping = true;
     services.ops.beginShutdown();
+    const deadline = AbortSignal.timeout(giveUpBackgroundWorkMs);
     const timer = setTimeout(() => {
       logger.error("in-flight requests did not finish in time; exiting");
       process.exit(1);
@@ -66,7 +70,7 @@ function handleShutdown(server: Server, logger: ReturnType<typeof createLogger>,
     timer.unref();
     server.close(() => {
       services
-        .stop()
+        .stop(deadline)
         .catch((error: unknown) => logger.error({ err: error }, "stopping services failed"))
         .finally(() => {
           logger.info("stopped");

@@ -38,8 +38,11 @@ export interface Services {
   rateLimitStores?: RateLimitStores;
   /** The webhook's purge: what the plan reaches in this instance's caches, and with REDIS_URL every instance's. */
   purge(plan: PurgePlan): Promise<unknown>;
-  /** Stops background work (delivery worker, timers) for a graceful shutdown. */
-  stop(): Promise<void>;
+  /**
+   * Stops background work (delivery worker, timers) for a graceful shutdown; when `deadline` aborts, a mail
+   * delivery still in flight is given up (the enquiry stays queued).
+   */
+  stop(deadline?: AbortSignal): Promise<void>;
 }
 
 /**
@@ -200,8 +203,8 @@ export async function createServices(config: Config, logger: Logger, options: Se
     preview,
     rateLimitStores: redis ? redisRateLimitStores(redis) : undefined,
     purge: purges ? (plan) => purges.purge(plan) : purgeHere,
-    async stop() {
-      await enquiries.stop();
+    async stop(deadline) {
+      await enquiries.stop(deadline);
       await purges?.close();
       await redis?.close();
     },

@@ -2,10 +2,11 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import path from "node:path";
 import express, { type Router } from "express";
 import type { Logger } from "pino";
+import type { Registry } from "prom-client";
 import { contentRetryAfterSeconds, isContentQueryError, isContentUnavailableError } from "../../src/content/errors.ts";
 import { fail, parseBody } from "../http/limits.ts";
 import { labelRoute } from "../ops/route-label.ts";
-import { contentImageHeaders, imageSizes } from "./image-sizes.ts";
+import { contentImageHeaders, type ImageSizeLimits, imageSizes } from "./image-sizes.ts";
 import type { ContentService } from "./service.ts";
 
 /** The site's content proxy (R7.1): POST /contentful/posts, validated against the allow-list. */
@@ -45,18 +46,30 @@ export function secretMatches(given: string | undefined, expected: string | unde
 /** The request-metrics label every store image shares, whatever its file name. */
 const contentImagesRoute = "/content/images/*";
 
+export interface ContentImagesOptions {
+  contentDir: string;
+  /** Resized copies are kept in DATA_DIR/image-cache. */
+  dataDir: string;
+  logger: Logger;
+  metrics: Registry;
+  limits: ImageSizeLimits;
+}
+
 /**
  * The store's images at /content/images/…, smaller copies on request (`?w=`, as Contentful's Images API), cached
  * for a day, revalidated by ETag after that.
  */
-export function contentImages(contentDir: string, logger: Logger): Router {
+export function contentImages({ contentDir, dataDir, logger, metrics, limits }: ContentImagesOptions): Router {
   const router = express.Router();
   const imagesDir = path.join(contentDir, "images");
   router.use("/content/images", (_req, res, next) => {
     labelRoute(res, contentImagesRoute);
     next();
   });
-  router.use("/content/images", imageSizes({ imagesDir, logger }));
+  router.use(
+    "/content/images",
+    imageSizes({ imagesDir, cacheDir: path.join(dataDir, "image-cache"), logger, metrics, limits }),
+  );
   router.use(
     "/content/images",
     express.static(imagesDir, {

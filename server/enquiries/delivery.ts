@@ -30,7 +30,8 @@ interface Waiting {
 
 /**
  * Sends what the outbox holds, one enquiry at a time, oldest first. A failure keeps the enquiry pending and
- * tries again after a growing, jittered wait; nothing is ever dropped. stop() lets the current send finish.
+ * tries again after a growing, jittered wait; nothing is ever dropped. stop() lets the current send finish, or
+ * gives it up at a deadline (the enquiry stays in the outbox for the next start).
  */
 export function createDeliveryWorker(options: {
   outbox: Pick<EnquiryQueue, "update" | "markDelivered">;
@@ -46,6 +47,8 @@ export function createDeliveryWorker(options: {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
+  // Aborted only at a shutdown deadline: cancels the send in flight (nodemailer honours `signal`).
+  const givingUp = new AbortController();
 
   function next(): Waiting | undefined {
     let first: Waiting | undefined;
@@ -79,8 +82,16 @@ export function createDeliveryWorker(options: {
   async function attempt({ record }: Waiting) {
     const at = new Date();
     try {
-      await carrier.send(record, enquiryMail(record, mail));
+      await carrier.send(record, { ...enquiryMail(record, mail), signal: givingUp.signal });
     } catch (error) {
+      if (givingUp.signal.aborted) {
+        // Not the mail server's fault: the attempt is not counted, and the enquiry waits on disk for the next start.
+        logger.warn(
+          { enquiry: record.id },
+          "delivery given up at the shutdown deadline; the enquiry stays in the outbox",
+        );
+        return;
+      }
       record.attempts += 1;
       record.lastAttemptAt = at.toISOString();
       record.lastError = error instanceof Error ? error.message : String(error);
@@ -125,12 +136,23 @@ export function createDeliveryWorker(options: {
       return [...waiting.values()].map((item) => item.record);
     },
 
-    /** Stops between messages: the current send finishes, nothing new starts. Pending ones stay on disk. */
-    async stop() {
+    /**
+     * Stops between messages: nothing new starts, and the current send may finish until `deadline` aborts, when
+     * it is given up. Pending ones stay on disk.
+     */
+    async stop(deadline?: AbortSignal) {
       stopped = true;
       clearTimeout(timer);
       timer = undefined;
-      await running;
+      if (!running) return;
+      const giveUp = () => givingUp.abort(deadline?.reason);
+      if (deadline?.aborted) giveUp();
+      deadline?.addEventListener("abort", giveUp, { once: true });
+      try {
+        await running;
+      } finally {
+        deadline?.removeEventListener("abort", giveUp);
+      }
     },
   };
 }

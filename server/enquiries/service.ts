@@ -295,10 +295,13 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
       sweepTimer.unref();
     },
 
-    /** Stops between messages; whatever is still pending stays queued for the next start or another instance. */
-    async stop() {
+    /**
+     * Stops between messages, or gives up the send in flight when `deadline` aborts; whatever is still pending
+     * stays queued for the next start or another instance.
+     */
+    async stop(deadline?: AbortSignal) {
       clearInterval(sweepTimer);
-      await worker.stop();
+      await worker.stop(deadline);
       await queue.stop();
       carrier.close();
     },

@@ -168,8 +168,10 @@ describe("the Kubernetes manifests", () => {
     expect(scaling).not.toMatch(/site-pods|volumeClaimTemplate|outbox-site-/);
   });
 
-  it("sets only variables the server reads", () => {
+  it("sets only variables the server reads, besides Node's and the C library's memory settings", () => {
     const known = new Set([...read(".env.example").matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]));
-    expect(Object.keys(env).filter((name) => !known.has(name))).toEqual([]);
+    const runtime = new Set(["NODE_OPTIONS", "MALLOC_ARENA_MAX"]);
+    expect(Object.keys(env).filter((name) => !known.has(name) && !runtime.has(name))).toEqual([]);
+    expect(env.NODE_OPTIONS).toMatch(/^--max-old-space-size=\d+ --max-semi-space-size=\d+$/);
   });
 });

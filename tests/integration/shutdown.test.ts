@@ -1,19 +1,21 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync } from "node:fs";
+import { readdir } from "node:fs/promises";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { setTimeout } from "node:timers/promises";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { parseMail, startSmtp } from "../support/smtp.ts";
 import { freePort } from "../support/system.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
 /** The production server as `npm start` runs it (npm run build first), with its log lines as objects. */
-function startServer(port: number) {
+function startServer(port: number, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ["server/main.ts"], {
     cwd: root,
     env: {
@@ -23,6 +25,7 @@ function startServer(port: number) {
       HOST: "127.0.0.1",
       LOG_LEVEL: "info",
       DATA_DIR: mkdtempSync(path.join(tmpdir(), "site-shutdown-")),
+      ...env,
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -129,4 +132,110 @@ describe("graceful shutdown of the production server", () => {
     expect(code).toBe(0);
     expect(performance.now() - signalledAt).toBeLessThan(10_000);
   });
+});
+
+/** A mail server that hangs: a TCP peer that accepts and never says a word (not even the SMTP greeting). */
+async function silentPeer() {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on("error", () => {});
+    socket.on("close", () => sockets.delete(socket));
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    /** Whether the site has a delivery open to it right now. */
+    inFlight: () => sockets.size > 0,
+    close() {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    },
+  };
+}
+
+/** A real SMTP server that takes the message, then never confirms it (hangs mid-delivery). */
+async function stallingSmtp() {
+  const smtp = await startSmtp();
+  smtp.state.stalling = true;
+  return { url: smtp.url, inFlight: () => smtp.state.stalled > 0, close: () => void smtp.close() };
+}
+
+describe("shutdown while the mail server hangs", () => {
+  let child: ChildProcess | undefined;
+  const cleanups: (() => unknown)[] = [];
+  afterEach(async () => {
+    if (child && child.exitCode === null) child.kill("SIGKILL");
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it.each([
+    ["accepts and never answers", silentPeer],
+    ["stalls after the message", stallingSmtp],
+  ])(
+    "SIGTERM exits 0 within 10 s when the mail server %s; the enquiry is delivered after restart",
+    async (_name, hung) => {
+      const peer = await hung();
+      cleanups.push(() => peer.close());
+      const dataDir = mkdtempSync(path.join(tmpdir(), "site-shutdown-mail-"));
+      const env = {
+        DATA_DIR: dataDir,
+        MAIL_TO: "studio@gritstone.test",
+        FORM_SECRET: "shutdown-test-secret-0123456789ab",
+      };
+      const port = await freePort();
+      const first = startServer(port, { ...env, SMTP_URL: peer.url });
+      child = first.child;
+      await first.logged("listening");
+
+      const base = `http://127.0.0.1:${port}`;
+      const question = (await (await fetch(`${base}/emails/contact-form/challenge`)).json()) as {
+        a: number;
+        b: number;
+        challenge: string;
+      };
+      const res = await fetch(`${base}/emails/contact-form`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          name: "Hung Server",
+          email: "hung@example.com",
+          need: "Branding",
+          brief: "A logo for a mill.",
+          challenge: question.challenge,
+          answer: String(question.a + question.b),
+        }),
+      });
+      expect(res.status).toBe(200);
+      await vi.waitFor(() => expect(peer.inFlight()).toBe(true), { timeout: 5_000, interval: 20 });
+
+      const signalledAt = performance.now();
+      const exited = once(first.child, "exit");
+      first.child.kill("SIGTERM");
+      const [code] = await exited;
+      const took = performance.now() - signalledAt;
+      expect(code).toBe(0);
+      expect(took).toBeLessThan(10_000);
+      await first.logged("delivery given up at the shutdown deadline");
+      const pendingDir = path.join(dataDir, "outbox", "pending");
+      expect((await readdir(pendingDir)).filter((name) => name.endsWith(".json"))).toHaveLength(1);
+
+      // Back up, now with a mail server that works: the enquiry left in the outbox goes out.
+      const working = await startSmtp();
+      cleanups.push(() => working.close());
+      const second = startServer(port, { ...env, SMTP_URL: working.url });
+      child = second.child;
+      await vi.waitFor(() => expect(working.received).toHaveLength(1), { timeout: 15_000, interval: 100 });
+      expect(parseMail(working.received[0]?.raw ?? "").header("subject")).toBe(
+        "New enquiry: Branding from Hung Server",
+      );
+      await vi.waitFor(async () => expect(await readdir(pendingDir)).toEqual([]), { timeout: 5_000, interval: 50 });
+      const stopped = once(second.child, "exit");
+      second.child.kill("SIGTERM");
+      expect((await stopped)[0]).toBe(0);
+    },
+    40_000,
+  );
 });

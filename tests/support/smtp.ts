@@ -13,7 +13,8 @@ export interface ReceivedMail {
  */
 export async function startSmtp(port = 0) {
   const received: ReceivedMail[] = [];
-  const state = { stalling: false, swallowing: false };
+  /** `stalled` counts the messages taken and left unanswered while stalling. */
+  const state = { stalling: false, swallowing: false, stalled: 0 };
   const server = new SMTPServer({
     secure: false,
     authOptional: true,
@@ -23,7 +24,10 @@ export async function startSmtp(port = 0) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        if (state.stalling) return;
+        if (state.stalling) {
+          state.stalled += 1;
+          return;
+        }
         received.push({
           recipients: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw: Buffer.concat(chunks).toString("utf8"),
