@@ -8,9 +8,11 @@ import type { SiteServices } from "../src/services.ts";
 import type { Config } from "./config.ts";
 import { contentImages, contentRoutes, contentWebhook } from "./content/routes.ts";
 import { enquiryRoutes } from "./enquiries/routes.ts";
-import { bodyErrors, fail, limitDeclaredBody, postRateLimit } from "./http/limits.ts";
+import { readBody, replayBody } from "./http/body.ts";
+import { fail, postRateLimit } from "./http/limits.ts";
 import { requestLogger } from "./http/logging.ts";
 import { legacyRedirects } from "./http/redirects.ts";
+import { checkMethod, checkRequestLine } from "./http/request-line.ts";
 import { cspNonce, securityHeaders } from "./http/security.ts";
 import { seoFiles } from "./http/seo.ts";
 import { staticFiles } from "./http/static.ts";
@@ -43,6 +45,7 @@ export function createApp(deps: AppDeps) {
   const routes = new RouteLabeler(typeof deps.build === "function" ? undefined : deps.build.routes);
   app.use(opsMiddleware(services.ops, routes));
   app.use(requestLogger(logger));
+  app.use(checkRequestLine);
   app.use(
     cspNonce,
     securityHeaders({
@@ -59,7 +62,8 @@ export function createApp(deps: AppDeps) {
 
   app.use(opsRoutes(services.ops, services.metrics, { metricsToken: config.METRICS_TOKEN }));
 
-  // Before the POST limits: Contentful's payload may exceed them, and the webhook never reads it.
+  // Before the POST limits: Contentful's payload may exceed them, and the webhook never reads it (its answer closes
+  // the connection, so an unread body is not drained either).
   app.post(
     "/contentful/webhook",
     contentWebhook({ content: services.content, secret: config.CONTENTFUL_WEBHOOK_SECRET, logger }),
@@ -71,11 +75,10 @@ export function createApp(deps: AppDeps) {
       contentPerMinute: config.CONTENT_RATE_LIMIT,
       store: services.rateLimitStores,
     }),
-    limitDeclaredBody,
+    readBody,
   );
   app.use(contentRoutes(services.content));
   app.use(enquiryRoutes(services.site.enquiries));
-  app.use(bodyErrors);
   app.use(contentImages(config.CONTENT_DIR, logger));
 
   if (deps.devMiddleware) app.use(deps.devMiddleware);
@@ -84,6 +87,7 @@ export function createApp(deps: AppDeps) {
 
   app.all(
     /.*/,
+    checkMethod,
     routerHandler(
       deps.build,
       routes,
@@ -107,7 +111,8 @@ function routerHandler(
   mode: string,
 ): RequestHandler {
   if (typeof build !== "function") {
-    return createRequestHandler({ build, mode, getLoadContext: (_req, res) => loadContext(build, res) });
+    const handler = createRequestHandler({ build, mode, getLoadContext: (_req, res) => loadContext(build, res) });
+    return (req, res, next) => handler(replayBody(req), res, next);
   }
   return async (req, res, next) => {
     try {
@@ -118,7 +123,7 @@ function routerHandler(
         mode,
         getLoadContext: (_req, res) => loadContext(current, res),
       });
-      await handler(req, res, next);
+      await handler(replayBody(req), res, next);
     } catch (error) {
       next(error);
     }

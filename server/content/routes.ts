@@ -4,7 +4,8 @@ import express, { type RequestHandler, type Router } from "express";
 import { rateLimit } from "express-rate-limit";
 import type { Logger } from "pino";
 import { contentRetryAfterSeconds, isContentQueryError, isContentUnavailableError } from "../../src/content/errors.ts";
-import { fail, parseBody } from "../http/limits.ts";
+import { bodyFields } from "../http/body.ts";
+import { fail } from "../http/limits.ts";
 import { labelRoute } from "../ops/route-label.ts";
 import { contentImageHeaders, imageSizes } from "./image-sizes.ts";
 import type { ContentService } from "./service.ts";
@@ -12,7 +13,7 @@ import type { ContentService } from "./service.ts";
 /** The site's content proxy (spec §7): POST /contentful/posts, validated against the allow-list. */
 export function contentRoutes(content: ContentService): Router {
   const router = express.Router();
-  router.post("/contentful/posts", ...parseBody, async (req, res, next) => {
+  router.post("/contentful/posts", bodyFields, async (req, res, next) => {
     res.set("Cache-Control", "no-store");
     try {
       const { items } = await content.getEntries(req.body ?? {});
@@ -65,7 +66,8 @@ export function contentWebhook({ content, secret, logger }: WebhookOptions): Req
     },
   });
   const purge: RequestHandler = (req, res) => {
-    res.set("Cache-Control", "no-store");
+    // The body is never read: closing the connection after the answer spares draining it.
+    res.set({ "Cache-Control": "no-store", Connection: "close" });
     if (!secretMatches(req.get("X-Webhook-Secret"), secret)) {
       logger.warn({ configured: Boolean(secret) }, "content webhook refused: missing or wrong secret");
       res.status(401).json(fail("The webhook secret is missing or wrong."));

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
+import { sendFail } from "./limits.ts";
 
 export interface SecurityOptions {
   isProduction: boolean;
@@ -15,6 +16,45 @@ export interface SecurityOptions {
 export const cspNonce: RequestHandler = (_req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString("base64");
   next();
+};
+
+/**
+ * Powerful features the site never uses, turned off for it and anything it embeds (helmet sets no
+ * Permissions-Policy). The site uses none of them: no camera, location, payments or sensors.
+ */
+export const permissionsPolicy = [
+  "accelerometer=()",
+  "autoplay=()",
+  "browsing-topics=()",
+  "camera=()",
+  "display-capture=()",
+  "encrypted-media=()",
+  "fullscreen=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "idle-detection=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "picture-in-picture=()",
+  "publickey-credentials-get=()",
+  "screen-wake-lock=()",
+  "serial=()",
+  "usb=()",
+  "xr-spatial-tracking=()",
+].join(", ");
+
+/**
+ * A POST a browser sends from another site (its Origin names another host, or is `null`) is refused with 403: a
+ * page elsewhere must not be able to send enquiries in a visitor's name. Clients that send no Origin (API
+ * clients, curl) are not browsers posting across sites and pass.
+ */
+export const sameOrigin: RequestHandler = (req, res, next) => {
+  const origin = req.get("Origin");
+  if (origin === undefined || URL.parse(origin)?.host === req.host) return next();
+  sendFail(req, res, 403, "This form can only be sent from this website's own pages.");
 };
 
 export function securityHeaders({ isProduction, imageOrigins = [], analytics }: SecurityOptions) {
@@ -31,7 +71,7 @@ export function securityHeaders({ isProduction, imageOrigins = [], analytics }: 
   // Vite's dev server injects inline scripts without a nonce and talks to its HMR socket.
   const scriptSrc = isProduction ? withAnalytics("'self'", nonce) : withAnalytics("'self'", "'unsafe-inline'");
   const connectSrc = isProduction ? withAnalytics("'self'") : withAnalytics("'self'", "ws:", "wss:");
-  return helmet({
+  const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -56,4 +96,9 @@ export function securityHeaders({ isProduction, imageOrigins = [], analytics }: 
     xFrameOptions: { action: "deny" },
     crossOriginEmbedderPolicy: false,
   });
+  const policy: RequestHandler = (_req, res, next) => {
+    res.set("Permissions-Policy", permissionsPolicy);
+    next();
+  };
+  return [headers, policy];
 }
