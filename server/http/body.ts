@@ -108,16 +108,17 @@ export const bodyFields: RequestHandler = (req, res, next) => {
   next();
 };
 
-/** Whether a page's form post is a form React Router can read, and small enough in fields. */
+/**
+ * Whether a page's form post is one React Router can read: a URL-encoded form (what the site's forms send, with or
+ * without JavaScript) with no more than the field limit. Anything else would fail in the action as a 500.
+ */
 export function pageFormProblem(req: Request): { status: number; message: string } | undefined {
   if (req.method !== "POST") return undefined;
-  if (!req.is(["application/x-www-form-urlencoded", "multipart/form-data"])) {
-    return { status: 415, message: "Send the form as application/x-www-form-urlencoded or multipart/form-data." };
+  if (!req.is("application/x-www-form-urlencoded")) {
+    return { status: 415, message: "Send the form as application/x-www-form-urlencoded." };
   }
   const raw: unknown = req.body;
-  if (Buffer.isBuffer(raw) && req.is("application/x-www-form-urlencoded") && formFields(raw).size > formFieldLimit) {
-    return { status: 413, message: tooManyFields };
-  }
+  if (Buffer.isBuffer(raw) && formFields(raw).size > formFieldLimit) return { status: 413, message: tooManyFields };
   return undefined;
 }
 

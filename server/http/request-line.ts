@@ -34,7 +34,8 @@ export const checkRequestLine: RequestHandler = (req, res, next) => {
     req.url = `${url.pathname}${url.search}`;
     req.originalUrl = req.url;
   }
-  const host = req.headers.host;
+  // req.host is X-Forwarded-Host when the proxy is trusted, else Host: the one the pages' URLs are built from.
+  const host = req.host;
   const hosts = req.rawHeaders.filter((name, i) => i % 2 === 0 && name.toLowerCase() === "host").length;
   if (!host || hosts > 1 || !validHost(host)) {
     badRequest(res, "Bad request: a valid Host header is required.");

@@ -79,6 +79,9 @@ export function canonicalPath(pathname: string): string {
 /** A page's path has no file extension; files (hashed assets, images) keep the case they were given. */
 const isPagePath = (path: string) => !/\.[^/]*$/.test(path);
 
+/** Lower case, but percent-escapes keep their upper-case hex digits (RFC 3986 §6.2.2.1). */
+const lowerCase = (path: string) => path.toLowerCase().replace(/%[0-9a-f]{2}/g, (encoded) => encoded.toUpperCase());
+
 /** Where a legacy path lives now, for a normalised, lower-case path; undefined when it is not legacy. */
 function newHome(path: string): string | undefined {
   const moved = movedPages[path];
@@ -108,7 +111,7 @@ export function redirectFor(url: string): string | undefined {
     : URL.parse(`http://localhost/${url.replace(/^\//, "")}`);
   if (!parsed) return undefined;
   const normal = normalisePath(parsed.pathname);
-  const path = isPagePath(normal) ? decodeUnreserved(normal).toLowerCase() : normal;
+  const path = isPagePath(normal) ? lowerCase(decodeUnreserved(normal)) : normal;
   const target = newHome(path.toLowerCase()) ?? (path === parsed.pathname ? undefined : path);
   return target === undefined ? undefined : `${target}${parsed.search}`;
 }
