@@ -9,11 +9,11 @@ import type { Config } from "./config.ts";
 import { contentImages, contentRoutes, contentWebhook } from "./content/routes.ts";
 import { enquiryRoutes } from "./enquiries/routes.ts";
 import { readBody, replayBody } from "./http/body.ts";
-import { fail, postRateLimit } from "./http/limits.ts";
+import { fail, postRateLimit, sendFail } from "./http/limits.ts";
 import { requestLogger } from "./http/logging.ts";
 import { legacyRedirects } from "./http/redirects.ts";
 import { checkMethod, checkRequestLine } from "./http/request-line.ts";
-import { cspNonce, securityHeaders } from "./http/security.ts";
+import { cspNonce, sameOrigin, securityHeaders } from "./http/security.ts";
 import { seoFiles } from "./http/seo.ts";
 import { staticFiles } from "./http/static.ts";
 import { RouteLabeler } from "./ops/route-label.ts";
@@ -75,6 +75,7 @@ export function createApp(deps: AppDeps) {
       contentPerMinute: config.CONTENT_RATE_LIMIT,
       store: services.rateLimitStores,
     }),
+    sameOrigin,
     readBody,
   );
   app.use(contentRoutes(services.content));
@@ -139,7 +140,9 @@ function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (status >= 400 && status < 500 && !res.headersSent) {
-      res.status(status).type("text/plain").send("Bad request");
+      if (req.method === "POST")
+        sendFail(req, res, status, "The request could not be read. Please check it and try again.");
+      else res.status(status).set("Cache-Control", "no-store").type("text/plain").send("Bad request");
       return;
     }
     logger.error({ err: error, url: req.originalUrl }, "unhandled error");

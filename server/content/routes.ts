@@ -5,7 +5,7 @@ import { rateLimit } from "express-rate-limit";
 import type { Logger } from "pino";
 import { contentRetryAfterSeconds, isContentQueryError, isContentUnavailableError } from "../../src/content/errors.ts";
 import { bodyFields } from "../http/body.ts";
-import { fail } from "../http/limits.ts";
+import { fail, sendFail } from "../http/limits.ts";
 import { labelRoute } from "../ops/route-label.ts";
 import { contentImageHeaders, imageSizes } from "./image-sizes.ts";
 import type { ContentService } from "./service.ts";
@@ -61,8 +61,8 @@ export function contentWebhook({ content, secret, logger }: WebhookOptions): Req
     limit: 60,
     standardHeaders: "draft-8",
     legacyHeaders: false,
-    handler(_req, res) {
-      res.status(429).json(fail("Too many requests. Please try again in a minute."));
+    handler(req, res) {
+      sendFail(req, res, 429, "Too many requests. Please try again in a minute.");
     },
   });
   const purge: RequestHandler = (req, res) => {

@@ -47,9 +47,9 @@ export const permissionsPolicy = [
 ].join(", ");
 
 /**
- * A POST a browser sends from another site (its Origin names another host, or is `null`) is refused with 403: a
- * page elsewhere must not be able to send enquiries in a visitor's name. Clients that send no Origin (API
- * clients, curl) are not browsers posting across sites and pass.
+ * Every POST (the enquiry API, the contact form, the content proxy) a browser sends from another site (its Origin
+ * names another host, or is `null`) is refused with 403: a page elsewhere must not be able to send enquiries in a
+ * visitor's name. Clients that send no Origin (API clients, curl) are not browsers posting across sites and pass.
  */
 export const sameOrigin: RequestHandler = (req, res, next) => {
   const origin = req.get("Origin");

@@ -278,19 +278,21 @@ function corpus(): Case[] {
   // Point 5: /assets and /assets/ do not send a browser round in circles (checked further in its own test).
   cases.push({ name: "GET /assets", request: http({ target: "/assets" }), status: 404 });
   cases.push({ name: "GET /assets/", request: http({ target: "/assets/" }), status: 301 });
-  // Point 9: a cross-site form post to the enquiry API.
+  // Point 9: a cross-site form post to the enquiry API (and to the contact page's own action).
   for (const origin of ["https://evil.example", "null", "http://127.0.0.1.evil.example", "garbage"]) {
-    cases.push({
-      name: `POST /emails/contact-form from Origin ${origin}`,
-      request: http({
-        method: "POST",
-        target: "/emails/contact-form",
-        headers: { "Content-Type": form, Origin: origin },
-        body: enquiryForm,
-      }),
-      status: 403,
-      failJson: true,
-    });
+    for (const target of ["/emails/contact-form", "/contact", "/contact.data", "/EMAILS/Contact-Form/"]) {
+      cases.push({
+        name: `POST ${target} from Origin ${origin}`,
+        request: http({
+          method: "POST",
+          target,
+          headers: { "Content-Type": form, Accept: json, Origin: origin },
+          body: enquiryForm,
+        }),
+        status: 403,
+        failJson: true,
+      });
+    }
   }
   // More header oddities on every kind of answer.
   const oddHeaders: Record<string, string>[] = [
