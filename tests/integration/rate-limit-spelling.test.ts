@@ -55,7 +55,7 @@ describe("the enquiry rate limit through every spelling", () => {
       },
       body: api ? JSON.stringify(fields) : new URLSearchParams(fields).toString(),
     });
-    return { status: res.status, body: await res.text() };
+    return { status: res.status, cacheControl: res.headers.get("Cache-Control"), body: await res.text() };
   }
 
   it.each(spellings.map((spelling, i) => [spelling, i]))(
@@ -69,6 +69,7 @@ describe("the enquiry rate limit through every spelling", () => {
       expect(first.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
       const sixth = await enquire(String(spelling), visitor);
       expect(sixth.status).toBe(429);
+      expect(sixth.cacheControl).toBe("no-store");
       expect(JSON.parse(sixth.body)).toMatchObject({
         status: "fail",
         message: expect.stringMatching(/Too many enquiries/),
