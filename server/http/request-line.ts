@@ -41,6 +41,11 @@ export const checkRequestLine: RequestHandler = (req, res, next) => {
     badRequest(res, "Bad request: a valid Host header is required.");
     return;
   }
+  // req.protocol is X-Forwarded-Proto when the proxy is trusted: anything but http or https names no URL.
+  if (req.protocol !== "http" && req.protocol !== "https") {
+    badRequest(res, "Bad request: X-Forwarded-Proto must be http or https.");
+    return;
+  }
   next();
 };
 

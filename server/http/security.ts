@@ -53,7 +53,10 @@ export const permissionsPolicy = [
  */
 export const sameOrigin: RequestHandler = (req, res, next) => {
   const origin = req.get("Origin");
-  if (origin === undefined || URL.parse(origin)?.host === req.host) return next();
+  // Both sides parsed, so case and a default port (Host: example.com:443) compare equal.
+  if (origin === undefined || URL.parse(origin)?.host === URL.parse(`${req.protocol}://${req.host}`)?.host) {
+    return next();
+  }
   sendFail(req, res, 403, "This form can only be sent from this website's own pages.");
 };
 

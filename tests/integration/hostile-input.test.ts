@@ -294,6 +294,24 @@ function corpus(): Case[] {
       });
     }
   }
+  // A same-site post is not refused for how its host is written (case, a default port).
+  const sameSite: [string, string][] = [
+    ["127.0.0.1:80", "http://127.0.0.1"],
+    ["LOCALHOST", "http://localhost:80"],
+  ];
+  for (const [host, origin] of sameSite) {
+    cases.push({
+      name: `POST /contentful/posts from Origin ${origin} to Host ${host}`,
+      request: http({
+        method: "POST",
+        target: "/contentful/posts",
+        host,
+        headers: { "Content-Type": json, Origin: origin },
+        body: '{"content_type":"blogPost","limit":1}',
+      }),
+      status: 200,
+    });
+  }
   // More header oddities on every kind of answer.
   const oddHeaders: Record<string, string>[] = [
     { Cookie: `consent=${"x".repeat(6000)}` },
@@ -307,6 +325,10 @@ function corpus(): Case[] {
     { "X-Forwarded-For": "not-an-ip, ::ffff:999.1.1.1" },
     { "X-Forwarded-Host": "evil.example:99999" },
     { "X-Forwarded-Proto": "gopher" },
+    { "X-Forwarded-Proto": "ht tp" },
+    { "X-Forwarded-Proto": "https, http" },
+    { "X-Forwarded-Host": "a b" },
+    { "X-Forwarded-Host": "127.0.0.1, evil.example" },
     { "User-Agent": "" },
     { "Content-Type": "text/html", "Content-Length": "0" },
     { Authorization: "Bearer \u0001" },
