@@ -67,13 +67,14 @@ function decodeUnreserved(pathname: string): string {
 
 /**
  * What a request path names, however it is spelt: unreserved escapes decoded, slashes normalised, any React Router
- * data suffix (`.data`, `/_root.data`) dropped, lower-cased (routes match without regard to case). Rate limits,
+ * data suffix (`.data`, `/_.data`, `/_root.data`) dropped, lower-cased (routes match without regard to case). Rate limits,
  * allowed methods and redirects all key on it (docs/decisions/0105).
  */
 export function canonicalPath(pathname: string): string {
   const path = normalisePath(decodeUnreserved(pathname)).toLowerCase();
-  if (path === "/_root.data") return "/";
-  return path.endsWith(".data") ? normalisePath(path.slice(0, -".data".length)) || "/" : path;
+  // React Router's data URLs: `/_root.data` is the home page, `/x/_.data` is /x/, `/x.data` is /x.
+  const page = path === "/_root.data" ? "/" : path.replace(/\/_\.data$|\.data$/, "");
+  return normalisePath(page || "/");
 }
 
 /** A page's path has no file extension; files (hashed assets, images) keep the case they were given. */

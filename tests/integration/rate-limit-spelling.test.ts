@@ -10,7 +10,15 @@ import { listen } from "../support/raw-http.ts";
  */
 
 const apiSpellings = ["/emails/contact-form", "/emails/contact-form/", "/EMAILS/CONTACT-FORM", "/Emails/Contact-Form/"];
-const pageSpellings = ["/contact", "/contact/", "/CONTACT", "/Contact.data", "/contact.data", "/%63ontact"];
+const pageSpellings = [
+  "/contact",
+  "/contact/",
+  "/CONTACT",
+  "/Contact.data",
+  "/contact.data",
+  "/contact/_.data",
+  "/%63ontact",
+];
 const spellings = [...apiSpellings, ...pageSpellings];
 
 type Built = Awaited<ReturnType<typeof buildTestApp>>;

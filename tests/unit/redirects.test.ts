@@ -89,7 +89,16 @@ describe("the legacy redirect table", () => {
 
 describe("canonicalPath", () => {
   it("gives every spelling of one address the same key", () => {
-    const contact = ["/contact", "/contact/", "/CONTACT", "/Contact.data", "/contact.data", "/%63ontact", "//contact"];
+    const contact = [
+      "/contact",
+      "/contact/",
+      "/CONTACT",
+      "/Contact.data",
+      "/contact.data",
+      "/contact/_.data",
+      "/%63ontact",
+      "//contact",
+    ];
     for (const spelling of contact) expect(canonicalPath(spelling), spelling).toBe("/contact");
     const api = ["/emails/contact-form", "/EMAILS/CONTACT-FORM/", "/emails//contact%2Dform"];
     for (const spelling of api) expect(canonicalPath(spelling), spelling).toBe("/emails/contact-form");
