@@ -67,11 +67,6 @@ function refuse(req: Request, res: Parameters<RequestHandler>[1], status: number
   req.unpipe();
 }
 
-export type BodyFields = Record<string, unknown>;
-
-const formTypes = ["application/x-www-form-urlencoded"];
-const jsonTypes = ["application/json"];
-
 /**
  * For the JSON-or-form endpoints: the body read by `readBody` parsed into `req.body` (an object for JSON or a
  * form), or a 400/413/415 refusal in the endpoints' JSON.
@@ -79,8 +74,8 @@ const jsonTypes = ["application/json"];
 export const bodyFields: RequestHandler = (req, res, next) => {
   res.set("Cache-Control", "no-store");
   const raw: unknown = req.body;
-  const type = req.is([...jsonTypes, ...formTypes]);
-  if (!Buffer.isBuffer(raw) || raw.length === 0 || !type) {
+  const type = req.is(["application/json", "application/x-www-form-urlencoded"]);
+  if (!Buffer.isBuffer(raw) || !type) {
     sendFail(req, res, 415, "Send the request as JSON or as a form (application/x-www-form-urlencoded), in UTF-8.");
     return;
   }
