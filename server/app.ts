@@ -11,10 +11,12 @@ import { createPreview, isPreview, previewFrameAncestors } from "./content/previ
 import { contentImages, contentRoutes } from "./content/routes.ts";
 import { contentWebhook } from "./content/webhook.ts";
 import { enquiryRoutes } from "./enquiries/routes.ts";
-import { bodyErrors, fail, limitDeclaredBody, postRateLimit } from "./http/limits.ts";
+import { readBody, replayBody } from "./http/body.ts";
+import { fail, postRateLimit, sendFail } from "./http/limits.ts";
 import { requestLogger } from "./http/logging.ts";
 import { legacyRedirects } from "./http/redirects.ts";
-import { cspNonce, securityHeaders } from "./http/security.ts";
+import { checkMethod, checkRequestLine } from "./http/request-line.ts";
+import { cspNonce, sameOrigin, securityHeaders } from "./http/security.ts";
 import { seoFiles } from "./http/seo.ts";
 import { staticFiles } from "./http/static.ts";
 import { RouteLabeler, unmatchedRoute } from "./ops/route-label.ts";
@@ -46,6 +48,7 @@ export function createApp(deps: AppDeps) {
   const routes = new RouteLabeler(typeof deps.build === "function" ? undefined : deps.build.routes);
   app.use(opsMiddleware(services.ops, routes));
   app.use(requestLogger(logger));
+  app.use(checkRequestLine);
   const preview =
     services.preview && config.PREVIEW_SECRET
       ? createPreview({
@@ -97,11 +100,11 @@ export function createApp(deps: AppDeps) {
       contentPerMinute: config.CONTENT_RATE_LIMIT,
       store: services.rateLimitStores,
     }),
-    limitDeclaredBody,
+    sameOrigin,
+    readBody,
   );
   app.use(contentRoutes(services.content));
   app.use(enquiryRoutes(services.site.enquiries));
-  app.use(bodyErrors);
   app.use(
     contentImages({
       contentDir: config.CONTENT_DIR,
@@ -124,6 +127,7 @@ export function createApp(deps: AppDeps) {
 
   app.all(
     /.*/,
+    checkMethod,
     routerHandler(
       deps.build,
       routes,
@@ -149,7 +153,8 @@ function routerHandler(
   mode: string,
 ): RequestHandler {
   if (typeof build !== "function") {
-    return createRequestHandler({ build, mode, getLoadContext: (_req, res) => loadContext(build, res) });
+    const handler = createRequestHandler({ build, mode, getLoadContext: (_req, res) => loadContext(build, res) });
+    return (req, res, next) => handler(replayBody(req), res, next);
   }
   return async (req, res, next) => {
     try {
@@ -160,7 +165,7 @@ function routerHandler(
         mode,
         getLoadContext: (_req, res) => loadContext(current, res),
       });
-      await handler(req, res, next);
+      await handler(replayBody(req), res, next);
     } catch (error) {
       next(error);
     }
@@ -176,7 +181,9 @@ function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (status >= 400 && status < 500 && !res.headersSent) {
-      res.status(status).type("text/plain").send("Bad request");
+      if (req.method === "POST")
+        sendFail(req, res, status, "The request could not be read. Please check it and try again.");
+      else res.status(status).set("Cache-Control", "no-store").type("text/plain").send("Bad request");
       return;
     }
     logger.error({ err: error, url: req.originalUrl }, "unhandled error");

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { requestTimeouts } from "./http/body.ts";
 import { createLogger } from "./http/logging.ts";
 import { createServices, type Services } from "./services.ts";
 
@@ -44,6 +45,7 @@ async function main() {
     const port = typeof address === "object" && address ? address.port : config.PORT;
     logger.info({ port, host: config.HOST, mode: config.NODE_ENV, content: config.CONTENT_SOURCE }, "listening");
   });
+  Object.assign(server, requestTimeouts);
   server.on("error", (error) => {
     logger.fatal({ err: error }, "server error");
     process.exit(1);

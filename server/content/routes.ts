@@ -4,7 +4,8 @@ import express, { type Router } from "express";
 import type { Logger } from "pino";
 import type { Registry } from "prom-client";
 import { contentRetryAfterSeconds, isContentQueryError, isContentUnavailableError } from "../../src/content/errors.ts";
-import { fail, parseBody } from "../http/limits.ts";
+import { bodyFields } from "../http/body.ts";
+import { fail } from "../http/limits.ts";
 import { labelRoute } from "../ops/route-label.ts";
 import { contentImageHeaders, type ImageSizeLimits, imageSizes } from "./image-sizes.ts";
 import type { ContentService } from "./service.ts";
@@ -12,7 +13,7 @@ import type { ContentService } from "./service.ts";
 /** The site's content proxy (R7.1): POST /contentful/posts, validated against the allow-list. */
 export function contentRoutes(content: ContentService): Router {
   const router = express.Router();
-  router.post("/contentful/posts", ...parseBody, async (req, res, next) => {
+  router.post("/contentful/posts", bodyFields, async (req, res, next) => {
     res.set("Cache-Control", "no-store");
     try {
       const { items } = await content.getEntries(req.body ?? {});

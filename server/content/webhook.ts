@@ -3,7 +3,7 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler } 
 import { rateLimit } from "express-rate-limit";
 import type { Logger } from "pino";
 import type { ContentType } from "../../src/content/types.ts";
-import { fail } from "../http/limits.ts";
+import { fail, sendFail } from "../http/limits.ts";
 import {
   type KnownSlugs,
   type PurgePlan,
@@ -79,8 +79,8 @@ export function contentWebhook(options: WebhookOptions): RequestHandler[] {
     limit: 60,
     standardHeaders: "draft-8",
     legacyHeaders: false,
-    handler(_req, res) {
-      res.status(429).json(fail("Too many requests. Please try again in a minute."));
+    handler(req, res) {
+      sendFail(req, res, 429, "Too many requests. Please try again in a minute.");
     },
   });
   const refuse = (res: express.Response, why: string) => {

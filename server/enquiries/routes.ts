@@ -1,6 +1,7 @@
 import { Router } from "express";
 import type { EnquiryDesk } from "../../src/lib/enquiry.ts";
-import { fail, parseBody } from "../http/limits.ts";
+import { bodyFields } from "../http/body.ts";
+import { fail } from "../http/limits.ts";
 
 /**
  * The enquiry API (R7.2): POST /emails/contact-form takes the ten fields plus the spam question's
@@ -14,13 +15,8 @@ export function enquiryRoutes(desk: EnquiryDesk) {
     res.set("Cache-Control", "no-store").json({ question: `${a} + ${b}`, a, b, challenge: token });
   });
 
-  router.post("/emails/contact-form", ...parseBody, async (req, res, next) => {
+  router.post("/emails/contact-form", bodyFields, async (req, res, next) => {
     try {
-      res.set("Cache-Control", "no-store");
-      if (!req.is(["application/json", "application/x-www-form-urlencoded"])) {
-        res.status(415).json(fail("Send the enquiry as JSON or as a form (application/x-www-form-urlencoded)."));
-        return;
-      }
       const body: unknown = req.body;
       if (typeof body !== "object" || body === null || Array.isArray(body)) {
         res.status(400).json(fail("Send the enquiry's fields as a JSON object."));

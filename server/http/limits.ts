@@ -1,10 +1,9 @@
-import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import { rateLimit, type Store } from "express-rate-limit";
 import { RedisStore } from "rate-limit-redis";
+import { canonicalPath } from "../../src/lib/redirects.ts";
 import { site } from "../../src/site.ts";
 import type { RedisClient } from "../redis.ts";
-
-export const bodyLimitBytes = 32 * 1024;
 
 /** A JSON answer in the shape both POST endpoints use: the form shows `message` with `status` as its class. */
 export function fail(message: string) {
@@ -16,6 +15,7 @@ export function fail(message: string) {
  * form posted without JavaScript (the browser would otherwise show raw JSON).
  */
 export function sendFail(req: Request, res: Response, status: number, message: string) {
+  res.set("Cache-Control", "no-store");
   if (req.accepts(["json", "html"]) === "html") {
     res
       .status(status)
@@ -41,8 +41,9 @@ export interface RateLimitOptions {
 /** Makes the store for one tier of limits; each tier needs its own. */
 export type RateLimitStores = (tier: string) => Store;
 
-// The enquiry API and the contact page's own form action (with and without JavaScript) share one budget.
-const contactPaths = new Set(["/emails/contact-form", "/contact", "/contact.data"]);
+// The enquiry API and the contact page's own form action (with and without JavaScript) share one budget, whatever
+// the spelling of the path (case, trailing slash, `.data`): tiers are chosen by the canonical path.
+const contactPaths = new Set(["/emails/contact-form", "/contact"]);
 
 /** Tiered limits for every POST route: enquiries strictest, the content proxy generous, the rest in between. */
 export function postRateLimit({ contactPer15Minutes, contentPerMinute, store }: RateLimitOptions): RequestHandler {
@@ -73,7 +74,8 @@ export function postRateLimit({ contactPer15Minutes, contentPerMinute, store }: 
   );
   const other = limiter("other", 60_000, 60, "Too many requests. Please try again in a minute.");
   return (req, res, next) => {
-    const tier = contactPaths.has(req.path) ? contact : req.path === "/contentful/posts" ? content : other;
+    const path = canonicalPath(req.path);
+    const tier = contactPaths.has(path) ? contact : path === "/contentful/posts" ? content : other;
     tier(req, res, next);
   };
 }
@@ -86,33 +88,3 @@ export function redisRateLimitStores(client: RedisClient): RateLimitStores {
       sendCommand: (...args: string[]) => client.sendCommand(args),
     });
 }
-
-/** Body parsers for the JSON and form-encoded POST endpoints, with the site-wide size limit. */
-export const parseBody: RequestHandler[] = [
-  express.json({ limit: bodyLimitBytes }),
-  express.urlencoded({ extended: false, limit: bodyLimitBytes }),
-];
-
-/** For POSTs that React Router reads itself (form actions): refuse an oversized body before it is read. */
-export const limitDeclaredBody: RequestHandler = (req, res, next) => {
-  const length = Number(req.headers["content-length"] ?? 0);
-  if (req.method === "POST" && length > bodyLimitBytes) {
-    sendFail(req, res, 413, `The request is too large. The limit is ${bodyLimitBytes / 1024} kB.`);
-    return;
-  }
-  next();
-};
-
-/** Turns body-parser failures into the JSON answers the endpoints promise; anything else goes on. */
-export const bodyErrors: ErrorRequestHandler = (error, _req, res, next) => {
-  const type = (error as { type?: string }).type;
-  if (type === "entity.too.large") {
-    res.status(413).json(fail(`The request is too large. The limit is ${bodyLimitBytes / 1024} kB.`));
-  } else if (type === "entity.parse.failed") {
-    res.status(400).json(fail("The request body is not valid JSON."));
-  } else if (type === "charset.unsupported" || type === "encoding.unsupported") {
-    res.status(415).json(fail("The request body's encoding is not supported. Send UTF-8."));
-  } else {
-    next(error);
-  }
-};

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
+import { sendFail } from "./limits.ts";
 
 export interface SecurityOptions {
   isProduction: boolean;
@@ -19,6 +20,48 @@ export const cspNonce: RequestHandler = (_req, res, next) => {
   next();
 };
 
+/**
+ * Powerful features the site never uses, turned off for it and anything it embeds (helmet sets no
+ * Permissions-Policy). The site uses none of them: no camera, location, payments or sensors.
+ */
+export const permissionsPolicy = [
+  "accelerometer=()",
+  "autoplay=()",
+  "browsing-topics=()",
+  "camera=()",
+  "display-capture=()",
+  "encrypted-media=()",
+  "fullscreen=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "idle-detection=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "picture-in-picture=()",
+  "publickey-credentials-get=()",
+  "screen-wake-lock=()",
+  "serial=()",
+  "usb=()",
+  "xr-spatial-tracking=()",
+].join(", ");
+
+/**
+ * Every POST (the enquiry API, the contact form, the content proxy) a browser sends from another site (its Origin
+ * names another host, or is `null`) is refused with 403: a page elsewhere must not be able to send enquiries in a
+ * visitor's name. Clients that send no Origin (API clients, curl) are not browsers posting across sites and pass.
+ */
+export const sameOrigin: RequestHandler = (req, res, next) => {
+  const origin = req.get("Origin");
+  // Both sides parsed, so case and a default port (Host: example.com:443) compare equal.
+  if (origin === undefined || URL.parse(origin)?.host === URL.parse(`${req.protocol}://${req.host}`)?.host) {
+    return next();
+  }
+  sendFail(req, res, 403, "This form can only be sent from this website's own pages.");
+};
+
 export function securityHeaders({ isProduction, imageOrigins = [], analytics, framing }: SecurityOptions) {
   const nonce = (res: ServerResponse) =>
     `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`;
@@ -33,7 +76,7 @@ export function securityHeaders({ isProduction, imageOrigins = [], analytics, fr
   // Vite's dev server injects inline scripts without a nonce and talks to its HMR socket.
   const scriptSrc = isProduction ? withAnalytics("'self'", nonce) : withAnalytics("'self'", "'unsafe-inline'");
   const connectSrc = isProduction ? withAnalytics("'self'") : withAnalytics("'self'", "ws:", "wss:");
-  return helmet({
+  const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -61,4 +104,9 @@ export function securityHeaders({ isProduction, imageOrigins = [], analytics, fr
     xFrameOptions: { action: "deny" },
     crossOriginEmbedderPolicy: false,
   });
+  const policy: RequestHandler = (_req, res, next) => {
+    res.set("Permissions-Policy", permissionsPolicy);
+    next();
+  };
+  return [headers, policy];
 }

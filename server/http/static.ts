@@ -7,7 +7,13 @@ export function staticFiles(clientDir: string): Router {
   const router = express.Router();
   router.use(
     "/assets",
-    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
+    express.static(path.join(clientDir, "assets"), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      redirect: false,
+      fallthrough: false,
+    }),
   );
   router.use(
     express.static(clientDir, {

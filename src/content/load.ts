@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { servicesContext } from "../context.ts";
-import { contentRetryAfterSeconds, isContentUnavailableError } from "./errors.ts";
+import { contentRetryAfterSeconds, isContentQueryError, isContentUnavailableError } from "./errors.ts";
 import type { FieldsByType } from "./fields.ts";
 import type { ContentQuery, ContentType, Entry } from "./types.ts";
 
@@ -51,10 +51,16 @@ export async function loadContent<T extends ContentType>(context: LoadContext, q
   }
 }
 
-/** The first entry a query finds (an article, project or service by slug); none is the 404 page. */
+/**
+ * The first entry a query finds (an article, project or service by slug); none is the 404 page, and so is a
+ * query the content service refuses (a slug from the address that no entry could have, such as one too long).
+ */
 export async function loadEntry<T extends ContentType>(context: LoadContext, query: QueryOf<T>): Promise<EntryOf<T>> {
-  const [entry] = await loadContent(context, { ...query, limit: 1 });
-  if (!entry) throw data(null, { status: 404, statusText: "Not Found" });
+  const notFound = () => data(null, { status: 404, statusText: "Not Found" });
+  const [entry] = await loadContent(context, { ...query, limit: 1 }).catch((error: unknown) => {
+    throw isContentQueryError(error) ? notFound() : error;
+  });
+  if (!entry) throw notFound();
   return entry;
 }
 

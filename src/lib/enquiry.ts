@@ -125,16 +125,35 @@ export function cleanText(value: string): string {
     .trim();
 }
 
+// An RFC 2047 encoded word ("=?UTF-8?B?4oCuSmFuZQ==?="): a mail client decodes it, past every cleaning above.
+const encodedWord = /=\?[^?\s]*\?[bq]\?[^?\s]*\?=/i;
+// A letter or digit that shows: a value of only zero-width or other invisible characters has none.
+const visibleLetter = /[\p{L}\p{N}]/u;
+
+/** The rules for a value that ends up in a mail header (name, email): plain text with something to read. */
+function headerRules(label: string) {
+  return [
+    z.refine<string>((value) => !encodedWord.test(value), {
+      message: `${label} can't contain encoded text like "=?UTF-8?B?…?=". Please type it as plain text.`,
+    }),
+    z.refine<string>((value) => value === "" || visibleLetter.test(value), {
+      message: `${label} must contain at least one visible letter or number.`,
+    }),
+  ];
+}
+
 interface TextRules {
   label: string;
   clean: (value: string) => string;
   limit: number;
   required?: string;
+  /** The value goes into a mail header (Subject, Reply-To). */
+  header?: boolean;
 }
 
-function text({ label, clean, limit, required }: TextRules) {
+function text({ label, clean, limit, required, header }: TextRules) {
   const tooLong = z.maxLength(limit, `${label} can be at most ${limit} characters.`);
-  const checks = required ? [z.minLength(1, required), tooLong] : [tooLong];
+  const checks = [...(required ? [z.minLength(1, required)] : []), tooLong, ...(header ? headerRules(label) : [])];
   return z.pipe(
     z.pipe(
       z.optional(z.string({ error: `${label} must be text.` })),
@@ -162,6 +181,7 @@ const fieldsSchema = z.object({
     clean: cleanLine,
     limit: enquiryLimits.name,
     required: "Please tell us your name.",
+    header: true,
   }),
   email: z.pipe(
     text({
@@ -169,6 +189,7 @@ const fieldsSchema = z.object({
       clean: cleanLine,
       limit: enquiryLimits.email,
       required: "Please enter your email address.",
+      header: true,
     }),
     z.email("Please enter a valid email address, like jane@example.com."),
   ),

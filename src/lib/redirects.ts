@@ -57,6 +57,32 @@ export function normalisePath(pathname: string): string {
   return collapsed.length > 1 ? collapsed.replace(/\/+$/, "") : collapsed;
 }
 
+/** Percent-escapes of unreserved characters name the same path as the characters themselves (RFC 3986 §6.2.2.2). */
+function decodeUnreserved(pathname: string): string {
+  return pathname.replace(/%([0-9a-f]{2})/gi, (encoded, hex: string) => {
+    const char = String.fromCharCode(Number.parseInt(hex, 16));
+    return /[\w.~-]/.test(char) ? char : encoded;
+  });
+}
+
+/**
+ * What a request path names, however it is spelt: unreserved escapes decoded, slashes normalised, any React Router
+ * data suffix (`.data`, `/_.data`, `/_root.data`) dropped, lower-cased (routes match without regard to case). Rate limits,
+ * allowed methods and redirects all key on it (docs/decisions/0105).
+ */
+export function canonicalPath(pathname: string): string {
+  const path = normalisePath(decodeUnreserved(pathname)).toLowerCase();
+  // React Router's data URLs: `/_root.data` is the home page, `/x/_.data` is /x/, `/x.data` is /x.
+  const page = path === "/_root.data" ? "/" : path.replace(/\/_\.data$|\.data$/, "");
+  return normalisePath(page || "/");
+}
+
+/** A page's path has no file extension; files (hashed assets, images) keep the case they were given. */
+const isPagePath = (path: string) => !/\.[^/]*$/.test(path);
+
+/** Lower case, but percent-escapes keep their upper-case hex digits (RFC 3986 §6.2.2.1). */
+const lowerCase = (path: string) => path.toLowerCase().replace(/%[0-9a-f]{2}/g, (encoded) => encoded.toUpperCase());
+
 /** Where a legacy path lives now, for a normalised, lower-case path; undefined when it is not legacy. */
 function newHome(path: string): string | undefined {
   const moved = movedPages[path];
@@ -76,13 +102,17 @@ function newHome(path: string): string | undefined {
 
 /**
  * The redirect target for a request URL (path and query), or undefined when the URL is already where it
- * belongs. Legacy paths go to their new home; a trailing slash or doubled slash is tidied away. The query
- * string always travels with the redirect.
+ * belongs (or is no URL at all). Legacy paths go to their new home; a trailing slash or doubled slash is tidied
+ * away, and a page's path is spelt in lower case. The query string always travels with the redirect.
  */
 export function redirectFor(url: string): string | undefined {
   // A bare path is pinned to a host first, so "//host/x" stays a path; the parser also turns "\\" into "/".
-  const parsed = /^[a-z][a-z\d+.-]*:/i.test(url) ? new URL(url) : new URL(`http://localhost/${url.replace(/^\//, "")}`);
-  const path = normalisePath(parsed.pathname);
+  const parsed = /^[a-z][a-z\d+.-]*:/i.test(url)
+    ? URL.parse(url)
+    : URL.parse(`http://localhost/${url.replace(/^\//, "")}`);
+  if (!parsed) return undefined;
+  const normal = normalisePath(parsed.pathname);
+  const path = isPagePath(normal) ? lowerCase(decodeUnreserved(normal)) : normal;
   const target = newHome(path.toLowerCase()) ?? (path === parsed.pathname ? undefined : path);
   return target === undefined ? undefined : `${target}${parsed.search}`;
 }

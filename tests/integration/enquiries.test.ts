@@ -172,6 +172,38 @@ describe("POST /emails/contact-form with a real SMTP server", () => {
     expect(received?.raw).not.toMatch(/^Bcc:/im);
   });
 
+  it("refuses encoded words, invisible names and cross-site form posts with a clear 4xx, and sends none of them", async () => {
+    const server = await smtp();
+    const built = await appSendingTo(server.url);
+    const refusals: [Record<string, string>, Record<string, string>, number, RegExp][] = [
+      [{ name: "=?UTF-8?B?4oCuSmFuZQ==?=" }, {}, 400, /can't contain encoded text/],
+      [{ name: "\u200b\u200c\u200d" }, {}, 400, /at least one visible letter/],
+      [{}, { Origin: "https://evil.example" }, 403, /only be sent from this website/],
+      [{}, { Origin: "null" }, 403, /only be sent from this website/],
+    ];
+    for (const [fields, headers, status, message] of refusals) {
+      const res = await request(built.app)
+        .post("/emails/contact-form")
+        .set("Host", "gritstone.test")
+        .set(headers)
+        .type("form")
+        .send({ ...fullEnquiry, ...fields, ...(await solved(built.app)) });
+      expect(res.status, JSON.stringify(fields) + JSON.stringify(headers)).toBe(status);
+      expect(res.headers["cache-control"]).toBe("no-store");
+      expect(res.body).toMatchObject({ status: "fail", message: expect.stringMatching(message) });
+    }
+
+    const res = await request(built.app)
+      .post("/emails/contact-form")
+      .set("Host", "gritstone.test")
+      .set("Origin", "http://gritstone.test")
+      .type("form")
+      .send({ ...fullEnquiry, ...(await solved(built.app)) });
+    expect(res.status).toBe(200);
+    await vi.waitFor(() => expect(server.received).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    expect(parseMail(server.received[0]?.raw ?? "").header("reply-to")).toBe("Ada Lovelace <ada@example.com>");
+  });
+
   it("refuses a wrong sum, a missing field, an unknown option or an oversized field with a 4xx message, and sends nothing", async () => {
     const server = await smtp();
     const built = await appSendingTo(server.url);

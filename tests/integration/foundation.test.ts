@@ -60,6 +60,12 @@ describe("the server foundation", () => {
     expect(first.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(first.headers["x-powered-by"]).toBeUndefined();
     expect(first.headers["strict-transport-security"]).toContain("max-age=");
+    // The powerful features the site never uses are off for it and for anything it embeds.
+    const features = (first.headers["permissions-policy"] as string).split(/,\s*/);
+    for (const feature of ["camera", "microphone", "geolocation", "payment", "usb", "browsing-topics"]) {
+      expect(features).toContain(`${feature}=()`);
+    }
+    expect(features.every((feature) => /^[a-z-]+=\(\)$/.test(feature))).toBe(true);
   });
 
   it("compresses HTML", async () => {

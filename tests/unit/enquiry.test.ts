@@ -121,3 +121,29 @@ describe("the enquiry schema", () => {
     expect(result.ok ? undefined : result.errors.name).toBe("Please tell us your name.");
   });
 });
+
+describe("fields that go into mail headers", () => {
+  it("refuses an RFC 2047 encoded word in the name or email, which a mail client would decode", () => {
+    for (const name of ["=?UTF-8?B?4oCuSmFuZQ==?=", "Jane =?utf-8?q?=E2=80=AE?= Doe"]) {
+      const result = checkEnquiry({ ...base, name });
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.errors.name).toMatch(/can't contain encoded text/);
+    }
+    const result = checkEnquiry({ ...base, email: "=?UTF-8?B?YQ==?=@example.com" });
+    expect(result.ok).toBe(false);
+  });
+
+  it("refuses a name with no visible letter (only zero-width or joining characters)", () => {
+    for (const name of ["\u200b\u200c\u200d", "\u2060\ufeff", "\u200b ", "\u180e"]) {
+      const result = checkEnquiry({ ...base, name });
+      expect(result.ok, JSON.stringify(name)).toBe(false);
+      if (!result.ok) expect(result.errors.name).toMatch(/Please tell us your name|at least one visible letter/);
+    }
+  });
+
+  it("still takes names in any script, with marks and apostrophes", () => {
+    for (const name of ["Zoë O'Brien", "Łukasz Żółć", "李小龍", "José-María", "محمد", "A"]) {
+      expect(accepted({ ...base, name }).name).toBe(name);
+    }
+  });
+});

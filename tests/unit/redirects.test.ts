@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { legacyArticleSlugs, legacyProjectSlugs, normalisePath, redirectFor } from "../../src/lib/redirects.ts";
+import {
+  canonicalPath,
+  legacyArticleSlugs,
+  legacyProjectSlugs,
+  normalisePath,
+  redirectFor,
+} from "../../src/lib/redirects.ts";
 import { overviewServices, serviceSlugs } from "../../src/lib/services-catalogue.ts";
 
 describe("the legacy redirect table", () => {
@@ -63,5 +69,44 @@ describe("the legacy redirect table", () => {
     expect(redirectFor("//evil.example/")).toBe("/evil.example");
     expect(redirectFor("/\\evil.example/")).toBe("/evil.example");
     expect(normalisePath("///")).toBe("/");
+  });
+
+  it("spells a page's path in lower case, but not a file's, and keeps escapes' hex upper case", () => {
+    expect(redirectFor("/About")).toBe("/about");
+    expect(redirectFor("/CONTACT/?x=1")).toBe("/contact?x=1");
+    expect(redirectFor("/%63ontact")).toBe("/contact");
+    expect(redirectFor("/Post/Some-Article")).toBe("/post/some-article");
+    expect(redirectFor("/post/%C3%A9t%C3%A9")).toBeUndefined();
+    expect(redirectFor("/assets/entry.client-B1xYz.js")).toBeUndefined();
+    expect(redirectFor("/content/images/logos/Acme.png")).toBeUndefined();
+  });
+
+  it("answers no URL at all (a bad port, a broken host) with no redirect rather than an error", () => {
+    expect(redirectFor("http://127.0.0.1:99999/about/")).toBeUndefined();
+    expect(redirectFor("http://[::1/about")).toBeUndefined();
+  });
+});
+
+describe("canonicalPath", () => {
+  it("gives every spelling of one address the same key", () => {
+    const contact = [
+      "/contact",
+      "/contact/",
+      "/CONTACT",
+      "/Contact.data",
+      "/contact.data",
+      "/contact/_.data",
+      "/%63ontact",
+      "//contact",
+    ];
+    for (const spelling of contact) expect(canonicalPath(spelling), spelling).toBe("/contact");
+    const api = ["/emails/contact-form", "/EMAILS/CONTACT-FORM/", "/emails//contact%2Dform"];
+    for (const spelling of api) expect(canonicalPath(spelling), spelling).toBe("/emails/contact-form");
+    expect(canonicalPath("/_root.data")).toBe("/");
+    expect(canonicalPath("/")).toBe("/");
+  });
+
+  it("keeps reserved escapes, so an encoded slash is not a slash", () => {
+    expect(canonicalPath("/emails%2Fcontact-form")).toBe("/emails%2fcontact-form");
   });
 });

@@ -1,0 +1,139 @@
+import { Readable, type Transform } from "node:stream";
+import zlib from "node:zlib";
+import type { Request, RequestHandler } from "express";
+import getRawBody from "raw-body";
+import { sendFail } from "./limits.ts";
+
+/**
+ * The one body limit (docs/decisions/0105): every POST body is read here, whether its length is declared or
+ * chunked, compressed or not, and cut at 32 kB of decoded bytes. The endpoints then read `req.body` (a Buffer)
+ * through `bodyFields`, and React Router through `replayBody`; nothing else reads the request stream.
+ */
+
+export const bodyLimitBytes = 32 * 1024;
+/** The most fields a form may carry (as body-parser's default). */
+export const formFieldLimit = 1000;
+
+/**
+ * Node's request timeouts fitted to bodies of at most 32 kB (its defaults are 60 s for the headers and 300 s for a
+ * whole request): 32 kB in 30 s needs barely 1 kB/s, which any connection has, and a client that trickles its
+ * request slower than that holds a connection no longer. Node answers 408 and closes it.
+ */
+export const requestTimeouts = { headersTimeout: 10_000, requestTimeout: 30_000 } as const;
+
+const tooLarge = `The request is too large. The limit is ${bodyLimitBytes / 1024} kB.`;
+const tooManyFields = `The form has too many fields (at most ${formFieldLimit}).`;
+
+const formFields = (raw: Buffer) => new URLSearchParams(new TextDecoder().decode(raw));
+
+const decoders: Record<string, (() => Transform) | undefined> = {
+  gzip: () => zlib.createGunzip(),
+  "x-gzip": () => zlib.createGunzip(),
+  deflate: () => zlib.createInflate(),
+  br: () => zlib.createBrotliDecompress(),
+};
+
+/** Reads a POST body into `req.body` (a Buffer), or answers 413/415/400 and stops reading. */
+export const readBody: RequestHandler = async (req, res, next) => {
+  if (req.method !== "POST") return next();
+  const encoding = (req.get("Content-Encoding") ?? "identity").trim().toLowerCase();
+  let source: Readable = req;
+  if (encoding !== "identity") {
+    const decoder = decoders[encoding]?.();
+    if (!decoder) {
+      refuse(req, res, 415, "The request body's encoding is not supported. Send it plain, gzip, deflate or br.");
+      return;
+    }
+    source = req.pipe(decoder);
+  }
+  try {
+    const length = encoding === "identity" ? req.get("Content-Length") : undefined;
+    // raw-body counts what it reads and stops at the limit (a declared length over it is refused unread).
+    req.body = await getRawBody(source, { length, limit: bodyLimitBytes });
+    next();
+  } catch (error) {
+    if (source !== req) source.destroy();
+    const type = (error as { type?: string }).type;
+    if (type === "entity.too.large") refuse(req, res, 413, tooLarge);
+    else if (type === "request.aborted") res.destroy();
+    else refuse(req, res, 400, "The request body could not be read (a broken length or compression).");
+  }
+};
+
+/** A refusal that also closes the connection: the rest of the body is never read. */
+function refuse(req: Request, res: Parameters<RequestHandler>[1], status: number, message: string) {
+  res.set("Connection", "close");
+  sendFail(req, res, status, message);
+  req.unpipe();
+}
+
+/**
+ * For the JSON-or-form endpoints: the body read by `readBody` parsed into `req.body` (an object for JSON or a
+ * form), or a 400/413/415 refusal in the endpoints' JSON.
+ */
+export const bodyFields: RequestHandler = (req, res, next) => {
+  res.set("Cache-Control", "no-store");
+  const raw: unknown = req.body;
+  const type = req.is(["application/json", "application/x-www-form-urlencoded"]);
+  if (!Buffer.isBuffer(raw) || !type) {
+    sendFail(req, res, 415, "Send the request as JSON or as a form (application/x-www-form-urlencoded), in UTF-8.");
+    return;
+  }
+  const charset = /;\s*charset=("?)([^";\s]+)\1/i.exec(req.get("Content-Type") ?? "")?.[2]?.toLowerCase();
+  if (charset && charset !== "utf-8" && charset !== "utf8") {
+    sendFail(req, res, 415, "The request body's character set is not supported. Send UTF-8.");
+    return;
+  }
+  const text = new TextDecoder().decode(raw);
+  if (type === "application/json") {
+    try {
+      req.body = JSON.parse(text) as unknown;
+    } catch {
+      sendFail(req, res, 400, "The request body is not valid JSON.");
+      return;
+    }
+  } else {
+    const fields = formFields(raw);
+    if (fields.size > formFieldLimit) {
+      sendFail(req, res, 413, tooManyFields);
+      return;
+    }
+    req.body = Object.fromEntries(fields);
+  }
+  next();
+};
+
+/**
+ * Whether a page's form post is one React Router can read: a URL-encoded form (what the site's forms send, with or
+ * without JavaScript) with no more than the field limit. Anything else would fail in the action as a 500.
+ */
+export function pageFormProblem(req: Request): { status: number; message: string } | undefined {
+  if (req.method !== "POST") return undefined;
+  if (!req.is("application/x-www-form-urlencoded")) {
+    return { status: 415, message: "Send the form as application/x-www-form-urlencoded." };
+  }
+  const raw: unknown = req.body;
+  if (Buffer.isBuffer(raw) && formFields(raw).size > formFieldLimit) return { status: 413, message: tooManyFields };
+  return undefined;
+}
+
+/**
+ * The request as React Router's adapter reads it: the same request whose stream replays the body `readBody`
+ * already checked and decoded (the adapter would otherwise wait on a stream that has ended).
+ */
+export function replayBody(req: Request): Request {
+  const body: unknown = req.body;
+  if (!Buffer.isBuffer(body)) return req;
+  const replay = Readable.from([body]);
+  const headers = { ...req.headers, "content-length": String(body.length) };
+  delete headers["content-encoding"];
+  delete headers["transfer-encoding"];
+  const view = Object.create(req) as Request;
+  const stream = ["on", "once", "off", "pause", "resume", "destroy"] as const;
+  for (const name of stream) Object.defineProperty(view, name, { value: replay[name].bind(replay) });
+  return Object.defineProperties(view, {
+    headers: { value: headers },
+    readable: { get: () => replay.readable },
+    readableHighWaterMark: { value: replay.readableHighWaterMark },
+  });
+}

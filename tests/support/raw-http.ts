@@ -1,0 +1,65 @@
+import { once } from "node:events";
+import type { Server } from "node:http";
+import net from "node:net";
+import type { Express } from "express";
+import { requestTimeouts } from "../../server/http/body.ts";
+
+/** The app on a real listening socket on 127.0.0.1, with the timeouts server/main.ts gives it. */
+export async function listen(app: Express) {
+  const server: Server = app.listen(0, "127.0.0.1");
+  Object.assign(server, requestTimeouts);
+  await once(server, "listening");
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export interface RawResponse {
+  /** 0 when the server closed the connection without a status line. */
+  status: number;
+  headers: Record<string, string>;
+  /** The body as sent (chunked framing left in: enough to look for text in it). */
+  body: string;
+}
+
+/**
+ * Sends bytes exactly as given (a request line, headers and body that no HTTP client would send) and reads the
+ * answer until the server closes the connection or `timeoutMs` passes.
+ */
+export function rawRequest(port: number, request: string | Buffer, timeoutMs = 10_000): Promise<RawResponse> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    const chunks: Buffer[] = [];
+    const finish = () => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(parseResponse(Buffer.concat(chunks).toString("latin1")));
+    };
+    const timer = setTimeout(finish, timeoutMs);
+    // Written, not ended: a client that half-closes its side gets its request aborted by Node.
+    socket.on("connect", () => socket.write(request));
+    socket.on("data", (chunk) => chunks.push(chunk));
+    socket.on("close", finish);
+    // A reset after the answer (the server stops reading a refused body) still leaves the answer to read.
+    socket.on("error", () => undefined);
+  });
+}
+
+function parseResponse(text: string): RawResponse {
+  const end = text.indexOf("\r\n\r\n");
+  const head = end === -1 ? text : text.slice(0, end);
+  const [statusLine = "", ...lines] = head.split("\r\n");
+  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? 0);
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { status, headers, body: end === -1 ? "" : Buffer.from(text.slice(end + 4), "latin1").toString("utf8") };
+}
