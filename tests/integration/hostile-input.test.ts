@@ -162,6 +162,13 @@ const families = [
   "/content/images/posts/accessibility-checklist-small-business-websites/hero.webp?w=320",
   "/robots.txt",
   "/sitemap.xml",
+  "/news/rss.xml",
+  "/accessibility",
+  "/preview?secret=wrong&path=/news",
+  "/preview?secret=hostile-preview-secret-0123&path=//evil.example/",
+  "/preview?secret=hostile-preview-secret-0123&path=%2F%2Fevil.example",
+  "/preview?path=/news",
+  "/preview/exit?path=https://evil.example/",
   "/favicon.svg",
   "/blog",
   "/portfolio/adidas",
@@ -394,7 +401,9 @@ async function inBatches<T, R>(items: T[], size: number, run: (item: T) => Promi
 describe("hostile input on a real socket", () => {
   let server: Awaited<ReturnType<typeof listen>>;
   beforeAll(async () => {
-    const { app } = await buildTestApp({ env: { TRUST_PROXY: "loopback", CONTACT_RATE_LIMIT: "100000" } });
+    const { app } = await buildTestApp({
+      env: { TRUST_PROXY: "loopback", CONTACT_RATE_LIMIT: "100000", PREVIEW_SECRET: "hostile-preview-secret-0123" },
+    });
     server = await listen(app);
   });
   afterAll(() => server?.close());
