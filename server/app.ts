@@ -2,7 +2,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { Logger } from "pino";
-import type { RouterContextProvider, ServerBuild } from "react-router";
+import { createRequestHandler as createFetchHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { analyticsMayLoad, analyticsProvider } from "../src/lib/consent.ts";
 import type { SiteServices } from "../src/services.ts";
 import type { Config } from "./config.ts";
@@ -10,6 +10,7 @@ import { contentImages, contentRoutes, contentWebhook } from "./content/routes.t
 import { enquiryRoutes } from "./enquiries/routes.ts";
 import { bodyErrors, fail, limitDeclaredBody, postRateLimit } from "./http/limits.ts";
 import { requestLogger } from "./http/logging.ts";
+import { createPageCache, noStoreForWrites, type PageCache, type SharedRender } from "./http/page-cache.ts";
 import { legacyRedirects } from "./http/redirects.ts";
 import { cspNonce, securityHeaders } from "./http/security.ts";
 import { seoFiles } from "./http/seo.ts";
@@ -18,7 +19,7 @@ import { RouteLabeler } from "./ops/route-label.ts";
 import { opsMiddleware, opsRoutes } from "./ops/router.ts";
 import type { Services } from "./services.ts";
 
-type CreateLoadContext = (services: SiteServices, nonce: string) => RouterContextProvider;
+type CreateLoadContext = (services: SiteServices, nonce: string, shared?: boolean) => RouterContextProvider;
 
 export interface AppDeps {
   config: Config;
@@ -43,6 +44,7 @@ export function createApp(deps: AppDeps) {
   const routes = new RouteLabeler(typeof deps.build === "function" ? undefined : deps.build.routes);
   app.use(opsMiddleware(services.ops, routes));
   app.use(requestLogger(logger));
+  app.use(noStoreForWrites);
   app.use(
     cspNonce,
     securityHeaders({
@@ -54,6 +56,9 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
+  const pages = pageCache(deps);
+  // Stored pages are answered before compression: they carry their own gzip and brotli copies.
+  if (pages) app.use(pages.serve);
   app.use(compression());
   app.use(legacyRedirects);
 
@@ -62,7 +67,7 @@ export function createApp(deps: AppDeps) {
   // Before the POST limits: Contentful's payload may exceed them, and the webhook never reads it.
   app.post(
     "/contentful/webhook",
-    contentWebhook({ content: services.content, secret: config.CONTENTFUL_WEBHOOK_SECRET, logger }),
+    contentWebhook({ content: services.content, pages, secret: config.CONTENTFUL_WEBHOOK_SECRET, logger }),
   );
   app.post(
     /.*/,
@@ -82,22 +87,47 @@ export function createApp(deps: AppDeps) {
   if (deps.clientDir) app.use(staticFiles(deps.clientDir));
   app.use(seoFiles({ site: services.site, build: deps.build, logger }));
 
+  if (pages) app.use(pages.observe);
   app.all(
     /.*/,
     routerHandler(
       deps.build,
       routes,
-      (build, res) => {
-        const create = (build.entry.module as { createLoadContext?: CreateLoadContext }).createLoadContext;
-        if (!create) throw new Error("The server build does not export createLoadContext from entry.server");
-        return create(services.site, res.locals.cspNonce as string);
-      },
+      (build, res) => loadContextOf(build)(services.site, res.locals.cspNonce as string),
       config.NODE_ENV,
     ),
   );
 
   app.use(errorHandler(logger));
   return app;
+}
+
+function loadContextOf(build: ServerBuild): CreateLoadContext {
+  const create = (build.entry.module as { createLoadContext?: CreateLoadContext }).createLoadContext;
+  if (!create) throw new Error("The server build does not export createLoadContext from entry.server");
+  return create;
+}
+
+/**
+ * The anonymous-page cache, in production only (development renders every request, so edits show at once);
+ * its pages live as long as the content they show (CONTENT_TTL_SECONDS, 0 meaning no cache) and PAGE_CACHE_MB
+ * bounds its memory.
+ */
+function pageCache({ config, logger, services, build }: AppDeps): PageCache | undefined {
+  if (typeof build === "function" || !config.isProduction) return undefined;
+  if (config.CONTENT_TTL_SECONDS === 0 || config.PAGE_CACHE_MB === 0) return undefined;
+  const handle = createFetchHandler(build, config.NODE_ENV);
+  const create = loadContextOf(build);
+  const render: SharedRender = (request, nonce) => handle(request, create(services.site, nonce, true));
+  return createPageCache({
+    render,
+    origin: config.SITE_URL,
+    ttlSeconds: config.CONTENT_TTL_SECONDS,
+    maxBytes: Math.round(config.PAGE_CACHE_MB * 1024 * 1024),
+    consentVaries: Boolean(config.ANALYTICS_ID),
+    metrics: services.metrics,
+    logger,
+  });
 }
 
 function routerHandler(

@@ -45,6 +45,8 @@ export function secretMatches(given: string | undefined, expected: string | unde
 
 export interface WebhookOptions {
   content: ContentService;
+  /** The rendered-page cache, purged with the content (absent when it is off). */
+  pages?: { purge(paths?: readonly string[]): void };
   /** CONTENTFUL_WEBHOOK_SECRET; when unset every call is refused. */
   secret: string | undefined;
   logger: Logger;
@@ -54,7 +56,7 @@ export interface WebhookOptions {
  * POST /contentful/webhook: Contentful calls it on publish with X-Webhook-Secret; the body (which can be
  * larger than the site's POST limit) is never read, so this is mounted before the body limits.
  */
-export function contentWebhook({ content, secret, logger }: WebhookOptions): RequestHandler[] {
+export function contentWebhook({ content, pages, secret, logger }: WebhookOptions): RequestHandler[] {
   const limiter = rateLimit({
     windowMs: 60_000,
     limit: 60,
@@ -72,6 +74,7 @@ export function contentWebhook({ content, secret, logger }: WebhookOptions): Req
       return;
     }
     content.purge();
+    pages?.purge();
     res.json({ status: "success", message: "The content cache was purged." });
   };
   return [limiter, purge];
