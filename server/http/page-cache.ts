@@ -337,8 +337,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
     const encoding = chooseEncoding(req.headers["accept-encoding"]);
     const suffix = encodingSuffix[encoding];
-    const ifNoneMatch = req.headers["if-none-match"];
-    // A revalidation gets the policy of the copy it holds, never another's (each copy has its own hashes).
+    // A page with one render has a validator, and a revalidation gets the policy of the copy it holds, never
+    // another's. A page whose renders differ has none: a reload is a new render (a new strip order).
+    const single = entry.variants.length === 1;
+    const ifNoneMatch = single ? req.headers["if-none-match"] : undefined;
     const held = ifNoneMatch ? entry.variants.find((v) => matchesEtag(ifNoneMatch, `"${v.tag}${suffix}"`)) : undefined;
     let variant = held;
     if (!variant) {
@@ -352,7 +354,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     res.setHeader("Content-Security-Policy", policy.replace(nonceSource, variant.hashes));
     res.setHeader("Cache-Control", stale ? "public, max-age=0" : sharedCacheControl);
     res.setHeader("Vary", vary);
-    res.setHeader("ETag", `"${variant.tag}${suffix}"`);
+    if (single) res.setHeader("ETag", `"${variant.tag}${suffix}"`);
     res.setHeader("X-Cache", result);
     if (held) {
       res.statusCode = 304;
