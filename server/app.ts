@@ -44,6 +44,10 @@ export function createApp(deps: AppDeps) {
   const routes = new RouteLabeler(typeof deps.build === "function" ? undefined : deps.build.routes);
   app.use(opsMiddleware(services.ops, routes));
   app.use(requestLogger(logger));
+  const pages = pageCache(deps, routes);
+  // A stored page replays the headers of the response that rendered it (docs/decisions/0120), gzip and brotli
+  // copies included, so it is answered before the security headers and compression.
+  if (pages) app.use(pages.serve);
   app.use(noStoreForWrites);
   app.use(
     cspNonce,
@@ -56,9 +60,6 @@ export function createApp(deps: AppDeps) {
       },
     }),
   );
-  const pages = pageCache(deps);
-  // Stored pages are answered before compression: they carry their own gzip and brotli copies.
-  if (pages) app.use(pages.serve);
   app.use(compression());
   app.use(legacyRedirects);
 
@@ -113,7 +114,7 @@ function loadContextOf(build: ServerBuild): CreateLoadContext {
  * its pages live as long as the content they show (CONTENT_TTL_SECONDS, 0 meaning no cache) and PAGE_CACHE_MB
  * bounds its memory.
  */
-function pageCache({ config, logger, services, build }: AppDeps): PageCache | undefined {
+function pageCache({ config, logger, services, build }: AppDeps, routes: RouteLabeler): PageCache | undefined {
   if (typeof build === "function" || !config.isProduction) return undefined;
   if (config.CONTENT_TTL_SECONDS === 0 || config.PAGE_CACHE_MB === 0) return undefined;
   const handle = createFetchHandler(build, config.NODE_ENV);
@@ -125,6 +126,7 @@ function pageCache({ config, logger, services, build }: AppDeps): PageCache | un
     ttlSeconds: config.CONTENT_TTL_SECONDS,
     maxBytes: Math.round(config.PAGE_CACHE_MB * 1024 * 1024),
     consentVaries: Boolean(config.ANALYTICS_ID),
+    routeOf: (path) => routes.page(path),
     metrics: services.metrics,
     logger,
   });

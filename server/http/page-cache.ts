@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import type { Request as ExpressRequest, RequestHandler } from "express";
+import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import { LRUCache } from "lru-cache";
 import onHeaders from "on-headers";
 import type { Logger } from "pino";
 import { Counter, Gauge, type Registry } from "prom-client";
 import { consentCookieName, readConsent } from "../../src/lib/consent.ts";
+import { labelRoute } from "../ops/route-label.ts";
 
 /**
  * The anonymous-page HTML cache (docs/decisions/0120-page-cache-and-csp-hashes.md).
@@ -17,6 +18,10 @@ import { consentCookieName, readConsent } from "../../src/lib/consent.ts";
  * shared cache (CDN) may keep it, and it is compressed once (gzip and brotli) when stored. A page whose renders
  * differ (the home page shuffles its client strip on each render) is stored as several renders, and each answer
  * picks one other than the last one served.
+ *
+ * A stored page is answered before the security middleware runs: it replays the headers of the visitor's
+ * response that led to it (helmet's, with that response's own nonce source replaced by the hashes), so a hit costs
+ * no more than writing bytes.
  */
 
 export type CacheResult = "HIT" | "MISS" | "STALE";
@@ -35,6 +40,8 @@ export interface PageCacheOptions {
   maxBytes: number;
   /** ANALYTICS_ID is set: the consent cookie changes the policy, so it is part of the key. */
   consentVaries: boolean;
+  /** The route template of a path (request metrics label hits with it, as they label renders). */
+  routeOf: (path: string) => string;
   metrics: Registry;
   logger: Logger;
   /** Renders kept of a page whose renders differ. */
@@ -49,13 +56,22 @@ interface Variant {
   bodies: Record<Encoding, Buffer>;
   /** The script-src sources that replace the nonce: `'sha256-…'` for each authorised inline script. */
   hashes: string;
+  /** The Content-Security-Policy this copy is served with. */
+  policy: string;
+}
+
+/** The headers of the visitor's response that a stored copy replays; the policy split around its nonce source. */
+interface HeaderTemplate {
+  headers: [string, number | string | string[]][];
+  policy: [before: string, after: string];
 }
 
 interface Entry {
   path: string;
+  /** The route template, for the request metrics. */
+  route: string;
   storedAt: number;
-  /** Headers of the render worth replaying (Content-Type, a route's own headers). */
-  headers: [string, string][];
+  template: HeaderTemplate;
   variants: Variant[];
   /** Index of the variant served last, so the next answer can pick another. */
   last: number;
@@ -82,7 +98,7 @@ export interface PageCacheStats {
 }
 
 export interface PageCache {
-  /** Answers GET/HEAD for a stored page (HIT or STALE); goes before compression, which it never needs. */
+  /** Answers GET/HEAD for a stored page (HIT or STALE); goes before the security headers and compression. */
   serve: RequestHandler;
   /** Before the page renderer: marks rendered pages MISS and, once one answered 200, stores a shared copy. */
   observe: RequestHandler;
@@ -97,10 +113,11 @@ const gzip = promisify(zlib.gzip);
 const brotliQuality = 9;
 const maxKeyLength = 1024;
 const sharedUserAgent = "gritstone-page-cache";
-/** Headers of a render that belong to its transfer, or that the cache sets itself. */
+/** Headers of a response that belong to its transfer or its request, or that the cache sets itself. */
 const transferHeaders = new Set([
   "cache-control",
   "connection",
+  "content-security-policy",
   "content-encoding",
   "content-length",
   "date",
@@ -110,7 +127,22 @@ const transferHeaders = new Set([
   "transfer-encoding",
   "vary",
   "x-cache",
+  "x-request-id",
 ]);
+
+/** What a stored copy of this response replays, or undefined when its policy has not exactly one nonce source. */
+function headerTemplate(res: ExpressResponse): HeaderTemplate | undefined {
+  const policy = res.getHeader("Content-Security-Policy");
+  const nonceSource = `'nonce-${res.locals.cspNonce as string}'`;
+  if (typeof policy !== "string") return undefined;
+  const parts = policy.split(nonceSource);
+  if (parts.length !== 2) return undefined;
+  const headers = Object.entries(res.getHeaders()).filter(
+    (header): header is [string, number | string | string[]] =>
+      header[1] !== undefined && !transferHeaders.has(header[0].toLowerCase()),
+  );
+  return { headers, policy: parts as [string, string] };
+}
 
 /** The encoding to answer in: the best-weighted of br, gzip and identity, br first among equals. */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
@@ -245,13 +277,19 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       await response.body?.cancel();
       return undefined;
     }
-    const document = hashAuthorisedScripts(await response.text(), nonce);
-    const headerList = [...response.headers].filter(([name]) => !transferHeaders.has(name.toLowerCase()));
-    return { ...document, headers: headerList };
+    return hashAuthorisedScripts(await response.text(), nonce);
   }
 
-  async function compress(target: CacheKey, html: string, hashes: string[], previous: Entry | undefined) {
-    const tag = createHash("sha256").update(target.key).update("\n").update(html).digest("base64url").slice(0, 27);
+  async function compress(
+    target: CacheKey,
+    template: HeaderTemplate,
+    document: { html: string; hashes: string[] },
+    previous: Entry | undefined,
+  ): Promise<Variant> {
+    const { html } = document;
+    const hashes = document.hashes.join(" ");
+    const policy = `${template.policy[0]}${hashes}${template.policy[1]}`;
+    const tag = createHash("sha256").update(`${target.key}\n${policy}\n`).update(html).digest("base64url").slice(0, 27);
     const reused = previous?.variants.find((variant) => variant.tag === tag);
     if (reused) return reused;
     const identity = Buffer.from(html);
@@ -265,11 +303,15 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       }),
       gzip(identity, { level: 9 }),
     ]);
-    return { tag, bodies: { identity, br, gzip: gz }, hashes: hashes.join(" ") } satisfies Variant;
+    return { tag, bodies: { identity, br, gzip: gz }, hashes, policy };
   }
 
   /** Renders the page for the cache: once, twice to see whether renders differ, and then up to maxVariants. */
-  async function build(target: CacheKey, previous: Entry | undefined): Promise<Entry | undefined> {
+  async function build(
+    target: CacheKey,
+    template: HeaderTemplate,
+    previous: Entry | undefined,
+  ): Promise<Entry | undefined> {
     const first = await renderOnce(target);
     if (!first) return undefined;
     const documents = [first];
@@ -284,19 +326,20 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       }
     }
     const variants: Variant[] = [];
-    for (const document of documents) variants.push(await compress(target, document.html, document.hashes, previous));
+    for (const document of documents) variants.push(await compress(target, template, document, previous));
     const bytes = variants.reduce(
       (sum, v) => sum + v.bodies.identity.length + v.bodies.br.length + v.bodies.gzip.length,
       0,
     );
-    return { path: target.path, storedAt: now(), headers: first.headers, variants, last: -1, bytes };
+    const route = options.routeOf(target.path);
+    return { path: target.path, route, storedAt: now(), template, variants, last: -1, bytes };
   }
 
-  function fill(target: CacheKey, previous: Entry | undefined) {
+  function fill(target: CacheKey, template: HeaderTemplate, previous: Entry | undefined) {
     if (filling.has(target.key)) return;
     const job: Fill = { path: target.path, cancelled: false };
     filling.set(target.key, job);
-    build(target, previous)
+    build(target, template, previous)
       .then(
         (entry) => {
           // A purge while this render ran: its content may be the old one, so it is not kept.
@@ -323,15 +366,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       next();
       return;
     }
-    // helmet wrote this response's policy with its own nonce: the stored copy answers with its hashes instead.
-    const policy = res.getHeader("Content-Security-Policy");
-    const nonceSource = `'nonce-${res.locals.cspNonce as string}'`;
-    if (typeof policy !== "string" || !policy.includes(nonceSource)) {
-      next();
-      return;
-    }
     const stale = now() - entry.storedAt >= ttlMs;
-    if (stale) fill(target, entry);
+    if (stale) fill(target, entry.template, entry);
+    labelRoute(res, entry.route);
     const result: CacheResult = stale ? "STALE" : "HIT";
     requests.inc({ result });
 
@@ -350,8 +387,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       variant = entry.variants[pick] as Variant;
     }
 
-    for (const [name, value] of entry.headers) res.setHeader(name, value);
-    res.setHeader("Content-Security-Policy", policy.replace(nonceSource, variant.hashes));
+    for (const [name, value] of entry.template.headers) res.setHeader(name, value);
+    res.setHeader("Content-Security-Policy", variant.policy);
     res.setHeader("Cache-Control", stale ? "public, max-age=0" : sharedCacheControl);
     res.setHeader("Vary", vary);
     if (single) res.setHeader("ETag", `"${variant.tag}${suffix}"`);
@@ -387,7 +424,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         String(res.getHeader("Content-Type") ?? "").startsWith("text/html") &&
         !res.hasHeader("Set-Cookie") &&
         !/no-store/i.test(cacheControl);
-      if (worthStoring) fill(target, cache.get(target.key));
+      const template = worthStoring ? headerTemplate(res) : undefined;
+      if (template) fill(target, template, cache.get(target.key));
     });
     next();
   };

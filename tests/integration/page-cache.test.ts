@@ -136,6 +136,19 @@ describe("the page cache", () => {
       expect(policyHashes(policy).length).toBeGreaterThan(2);
     }
     expect(again.raw.equals(hit.raw)).toBe(true);
+    // The stored copy replays the rendered answer's security headers; the request id stays per request.
+    for (const header of [
+      "x-frame-options",
+      "strict-transport-security",
+      "referrer-policy",
+      "x-content-type-options",
+      "cross-origin-opener-policy",
+      "content-type",
+    ]) {
+      expect(hit.headers[header], header).toBeDefined();
+      expect(hit.headers[header], header).toBe(first.headers[header]);
+    }
+    expect(hit.headers["x-request-id"]).not.toBe(again.headers["x-request-id"]);
     expect(hit.headers["cache-control"]).toBe("public, max-age=0, s-maxage=3600, stale-while-revalidate=3600");
     expect(hit.headers.vary).toBe("Accept-Encoding");
 
