@@ -59,6 +59,18 @@ interface Figures {
   p50: number[];
   p99: number[];
   errors: number;
+  /** CPU time the serving process used (user + system), in ms: less sensitive to a busy machine than req/s. */
+  cpuMs: number;
+}
+
+/** User + system CPU time of a process so far, in ms (Linux /proc; 0 elsewhere). */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 async function main() {
@@ -93,7 +105,10 @@ async function main() {
     process.exit(130);
   });
   try {
+    const pids: Partial<Record<Target, number>> = {};
     children.push(site(ports.warm, {}), site(ports.cold, { PAGE_CACHE_MB: "0" }));
+    pids.warm = children[0]?.pid;
+    pids.cold = children[1]?.pid;
     await Promise.all([
       waitFor(`http://127.0.0.1:${ports.warm}/healthz`, children[0] as ChildProcess),
       waitFor(`http://127.0.0.1:${ports.cold}/healthz`, children[1] as ChildProcess),
@@ -117,6 +132,7 @@ async function main() {
         stdio: "inherit",
       });
       children.push(child);
+      pids[kind] = child.pid;
       await waitFor(`http://127.0.0.1:${ports[kind]}/home.html`, child);
     }
 
@@ -138,6 +154,7 @@ async function main() {
       for (const page of Object.keys(pages) as (keyof typeof pages)[]) {
         for (const encoding of encodings) {
           for (const target of order) {
+            const cpuBefore = cpuMsOf(pids[target]);
             const result = await autocannon({
               url: urlOf(target, page, encoding),
               connections,
@@ -150,12 +167,14 @@ async function main() {
               p50: [],
               p99: [],
               errors: 0,
+              cpuMs: 0,
             };
             figures.requests += result.requests.total;
             figures.seconds += result.duration;
             figures.p50.push(result.latency.p50);
             figures.p99.push(result.latency.p99);
             figures.errors += result.errors + result.non2xx;
+            figures.cpuMs += cpuMsOf(pids[target]) - cpuBefore;
             results.set(id(target, page, encoding), figures);
           }
         }
@@ -164,11 +183,19 @@ async function main() {
     }
 
     const rate = (f: Figures | undefined) => (f ? f.requests / f.seconds : 0);
+    const cpuPerRequest = (f: Figures | undefined) =>
+      f && f.requests > 0 ? (f.cpuMs * 1000) / f.requests : Number.NaN;
     const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
+    const names: Record<Target, string> = {
+      warm: "server, warm",
+      cold: "server, cold",
+      static: "express.static",
+      bare: "node:http",
+    };
     console.log(
-      "\n| page | encoding | target | requests/s | p50 ms | p99 ms | × express.static | × node:http | errors |",
+      "\n| page | encoding | target | requests/s | p50 ms | p99 ms | × express.static | × node:http | server CPU µs/request | errors |",
     );
-    console.log("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+    console.log("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     for (const page of Object.keys(pages)) {
       for (const encoding of encodings) {
         const reference = rate(results.get(id("static", page, encoding)));
@@ -176,21 +203,34 @@ async function main() {
         for (const target of targets) {
           const f = results.get(id(target, page, encoding));
           if (!f) continue;
-          const name = { warm: "server, warm", cold: "server, cold", static: "express.static", bare: "node:http" }[
-            target
+          const cells = [
+            page,
+            encoding,
+            names[target],
+            Math.round(rate(f)).toLocaleString("en-GB"),
+            mean(f.p50).toFixed(0),
+            Math.max(...f.p99).toFixed(0),
+            (rate(f) / reference).toFixed(2),
+            (rate(f) / bare).toFixed(2),
+            Math.round(cpuPerRequest(f)).toLocaleString("en-GB"),
+            f.errors,
           ];
-          console.log(
-            `| ${page} | ${encoding} | ${name} | ${Math.round(rate(f)).toLocaleString("en-GB")} | ${mean(f.p50).toFixed(0)} | ${Math.max(...f.p99).toFixed(0)} | ${(rate(f) / reference).toFixed(2)} | ${(rate(f) / bare).toFixed(2)} | ${f.errors} |`,
-          );
+          console.log(`| ${cells.join(" | ")} |`);
         }
       }
     }
-    console.log("\nTarget: home, warm, ≥ 0.6 × express.static requests/s and p99 < 50 ms, identity and br.");
+    console.log(
+      "\np50: mean of the rounds; p99: the worst round. Server CPU: user + system time of the serving process.",
+    );
+    console.log("Target: home, warm, ≥ 0.6 × express.static requests/s and p99 < 50 ms, identity and br.");
     for (const encoding of encodings) {
       const warm = results.get(id("warm", "home", encoding));
-      const ratio = rate(warm) / rate(results.get(id("static", "home", encoding)));
+      const reference = results.get(id("static", "home", encoding));
       const p99 = warm ? Math.max(...warm.p99) : Number.NaN;
-      console.log(`home ${encoding}: ${ratio.toFixed(2)} × express.static, p99 ${p99} ms`);
+      console.log(
+        `home ${encoding}: ${(rate(warm) / rate(reference)).toFixed(2)} × express.static requests/s, p99 ${p99} ms, ` +
+          `${(cpuPerRequest(warm) / cpuPerRequest(reference)).toFixed(2)} × its CPU per request`,
+      );
     }
   } finally {
     stop();
