@@ -201,6 +201,7 @@ const encodingSuffix: Record<Encoding, string> = { br: "-br", gzip: "-gz", ident
 export function createPageCache(options: PageCacheOptions): PageCache {
   const { render, logger, consentVaries } = options;
   const ttlMs = options.ttlSeconds * 1000;
+  const origin = new URL(options.origin).origin;
   const now = options.now ?? Date.now;
   const maxVariants = options.maxVariants ?? 8;
   const cache = new LRUCache<string, Entry>({
@@ -265,7 +266,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const nonce = randomBytes(16).toString("hex");
     const headers = new Headers({ accept: "text/html", "user-agent": sharedUserAgent });
     if (target.consent && target.consent !== "unset") headers.set("cookie", `${consentCookieName}=${target.consent}`);
-    const url = new URL(`${target.path}${target.query ? `?${target.query}` : ""}`, options.origin);
+    // Appended to the origin, never resolved against it: a path such as //elsewhere/x stays a path of this site.
+    const url = new URL(`${origin}${target.path}${target.query ? `?${target.query}` : ""}`);
     const response = await render(new Request(url, { headers }), nonce);
     const cacheControl = response.headers.get("cache-control") ?? "";
     const storable =

@@ -129,6 +129,12 @@ describe("createPageCache", () => {
     expect((await request(app).get("/about")).headers["x-cache"]).toBe("MISS");
   });
 
+  it("renders a path that looks like another host as a path of this site", async () => {
+    const { stored } = site({ now: Date.UTC(2026, 5, 1) });
+    const answer = await stored("//elsewhere.example/team");
+    expect(answer.text).toContain("<p>//elsewhere.example/team</p>");
+  });
+
   it("never keeps a render that was under way when a purge came", async () => {
     let release = () => {};
     const clock = { now: Date.UTC(2026, 5, 1), gate: new Promise<void>((resolve) => (release = resolve)) };
