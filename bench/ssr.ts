@@ -4,7 +4,7 @@
 // Prints requests/s, p50 and p99 per target and the ratios (docs/performance.md keeps the table).
 // Not part of npm test. Usage: npm run build && node bench/ssr.ts [seconds per run = 3] [rounds = 2] [connections = 50]
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -83,6 +83,8 @@ async function main() {
     project: `/project/${firstSlug("singleProject")}`,
   };
   const children: ChildProcess[] = [];
+  // Everything the run writes (the servers' data folders, the reference files) lives here and goes at the end.
+  const scratch = mkdtempSync(path.join(os.tmpdir(), "bench-ssr-"));
   const site = (port: number, env: Record<string, string>) =>
     spawn(process.execPath, ["server/main.ts"], {
       env: {
@@ -92,13 +94,14 @@ async function main() {
         HOST: "127.0.0.1",
         // The production default: one log line per request (written to /dev/null here).
         LOG_LEVEL: "info",
-        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "bench-ssr-")),
+        DATA_DIR: path.join(scratch, `data-${port}`),
         ...env,
       },
       stdio: ["ignore", "ignore", "inherit"],
     });
   const stop = () => {
     for (const child of children) child.kill("SIGTERM");
+    rmSync(scratch, { recursive: true, force: true });
   };
   process.on("SIGINT", () => {
     stop();
@@ -115,7 +118,7 @@ async function main() {
     ]);
 
     // Fill the page cache, then keep the bytes it serves for the reference servers.
-    const files = mkdtempSync(path.join(os.tmpdir(), "bench-ssr-files-"));
+    const files = mkdtempSync(path.join(scratch, "files-"));
     for (const [name, pathname] of Object.entries(pages)) {
       for (const encoding of encodings) {
         let answer = await fetchRaw(ports.warm, pathname, encoding);
