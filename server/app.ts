@@ -2,7 +2,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { Logger } from "pino";
-import type { RouterContextProvider, ServerBuild } from "react-router";
+import { createRequestHandler as createFetchHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { analyticsMayLoad, analyticsProvider } from "../src/lib/consent.ts";
 import type { SiteServices } from "../src/services.ts";
 import type { Config } from "./config.ts";
@@ -14,6 +14,7 @@ import { enquiryRoutes } from "./enquiries/routes.ts";
 import { readBody, replayBody } from "./http/body.ts";
 import { fail, postRateLimit, sendFail } from "./http/limits.ts";
 import { requestLogger } from "./http/logging.ts";
+import { createPageCache, noStoreForWrites, type PageCache, type SharedRender } from "./http/page-cache.ts";
 import { legacyRedirects } from "./http/redirects.ts";
 import { checkMethod, checkRequestLine } from "./http/request-line.ts";
 import { cspNonce, sameOrigin, securityHeaders } from "./http/security.ts";
@@ -23,7 +24,7 @@ import { RouteLabeler, unmatchedRoute } from "./ops/route-label.ts";
 import { opsMiddleware, opsRoutes } from "./ops/router.ts";
 import type { Services } from "./services.ts";
 
-type CreateLoadContext = (services: SiteServices, nonce: string) => RouterContextProvider;
+type CreateLoadContext = (services: SiteServices, nonce: string, shared?: boolean) => RouterContextProvider;
 
 export interface AppDeps {
   config: Config;
@@ -49,6 +50,12 @@ export function createApp(deps: AppDeps) {
   app.use(opsMiddleware(services.ops, routes));
   app.use(requestLogger(logger));
   app.use(checkRequestLine);
+  const pages = pageCache(deps, routes);
+  if (pages) services.onPurge((plan) => pages.purge(plan.paths));
+  // A stored page replays the headers of the response that rendered it (docs/decisions/0120), gzip and brotli
+  // copies included, so it is answered before the security headers and compression.
+  if (pages) app.use(pages.serve);
+  app.use(noStoreForWrites);
   const preview =
     services.preview && config.PREVIEW_SECRET
       ? createPreview({
@@ -125,6 +132,7 @@ export function createApp(deps: AppDeps) {
   app.use(newsFeed({ content: services.content, siteUrl: services.site.settings.siteUrl, logger }));
   app.use(seoFiles({ site: services.site, build: deps.build, logger }));
 
+  if (pages) app.use(pages.observe);
   app.all(
     /.*/,
     checkMethod,
@@ -132,11 +140,9 @@ export function createApp(deps: AppDeps) {
       deps.build,
       routes,
       (build, res) => {
-        const create = (build.entry.module as { createLoadContext?: CreateLoadContext }).createLoadContext;
-        if (!create) throw new Error("The server build does not export createLoadContext from entry.server");
         // A preview request's pages read drafts through the preview services, never the anonymous cache.
         const site = isPreview(res) && services.preview ? services.preview.site : services.site;
-        return create(site, res.locals.cspNonce as string);
+        return loadContextOf(build)(site, res.locals.cspNonce as string);
       },
       config.NODE_ENV,
     ),
@@ -144,6 +150,35 @@ export function createApp(deps: AppDeps) {
 
   app.use(errorHandler(logger));
   return app;
+}
+
+function loadContextOf(build: ServerBuild): CreateLoadContext {
+  const create = (build.entry.module as { createLoadContext?: CreateLoadContext }).createLoadContext;
+  if (!create) throw new Error("The server build does not export createLoadContext from entry.server");
+  return create;
+}
+
+/**
+ * The anonymous-page cache, in production only (development renders every request, so edits show at once);
+ * its pages live as long as the content they show (CONTENT_TTL_SECONDS, 0 meaning no cache) and PAGE_CACHE_MB
+ * bounds its memory.
+ */
+function pageCache({ config, logger, services, build }: AppDeps, routes: RouteLabeler): PageCache | undefined {
+  if (typeof build === "function" || !config.isProduction) return undefined;
+  if (config.CONTENT_TTL_SECONDS === 0 || config.PAGE_CACHE_MB === 0) return undefined;
+  const handle = createFetchHandler(build, config.NODE_ENV);
+  const create = loadContextOf(build);
+  const render: SharedRender = (request, nonce) => handle(request, create(services.site, nonce, true));
+  return createPageCache({
+    render,
+    origin: config.SITE_URL,
+    ttlSeconds: config.CONTENT_TTL_SECONDS,
+    maxBytes: Math.round(config.PAGE_CACHE_MB * 1024 * 1024),
+    consentVaries: Boolean(config.ANALYTICS_ID),
+    routeOf: (path) => routes.page(path),
+    metrics: services.metrics,
+    logger,
+  });
 }
 
 function routerHandler(

@@ -36,6 +36,7 @@ const schema = z.object({
   CONTENT_SOURCE: optionalText.pipe(z.enum(["local", "contentful"]).optional()),
   CONTENT_DIR: z.string().min(1).default("./content"),
   CONTENT_TTL_SECONDS: z.coerce.number().int().min(0).default(60),
+  PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
   CONTENTFUL_SPACE_ID: optionalText,
   CONTENTFUL_ACCESS_TOKEN: optionalText,
   CONTENTFUL_ENVIRONMENT: z.string().min(1).default("master"),

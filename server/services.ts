@@ -38,6 +38,8 @@ export interface Services {
   rateLimitStores?: RateLimitStores;
   /** The webhook's purge: what the plan reaches in this instance's caches, and with REDIS_URL every instance's. */
   purge(plan: PurgePlan): Promise<unknown>;
+  /** Adds something that must drop what a purge reaches (the page cache, made with the app). */
+  onPurge(listener: PurgeListener): void;
   /**
    * Stops background work (delivery worker, timers) for a graceful shutdown; when `deadline` aborts, a mail
    * delivery still in flight is given up (the enquiry stays queued).
@@ -95,14 +97,15 @@ export async function createServices(config: Config, logger: Logger, options: Se
     : undefined;
   const enquiries = await createEnquiryService({ config, logger, metrics, backoff: options.deliveryBackoff, queue });
   await enquiries.start();
+  const purgeListeners: PurgeListener[] = [
+    (plan) => content.purge(plan.contentTypes),
+    // Drafts change on every save, not only on publish: preview's own cache goes whole.
+    () => preview?.content.purge(),
+    ...(options.purgeListeners ?? []),
+  ];
   const purgeHere = localPurge({
     source,
-    listeners: [
-      (plan) => content.purge(plan.contentTypes),
-      // Drafts change on every save, not only on publish: preview's own cache goes whole.
-      () => preview?.content.purge(),
-      ...(options.purgeListeners ?? []),
-    ],
+    listeners: purgeListeners,
     logger,
   });
   const purges = redis ? await sharedPurges({ redis, logger, purgeHere }) : undefined;
@@ -203,6 +206,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
     preview,
     rateLimitStores: redis ? redisRateLimitStores(redis) : undefined,
     purge: purges ? (plan) => purges.purge(plan) : purgeHere,
+    onPurge: (listener) => void purgeListeners.push(listener),
     async stop(deadline) {
       await enquiries.stop(deadline);
       await purges?.close();

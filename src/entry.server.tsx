@@ -5,7 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "./components/Nonce.tsx";
-import { nonceContext } from "./context.ts";
+import { nonceContext, sharedDocumentContext } from "./context.ts";
 
 export { createLoadContext } from "./context.ts";
 
@@ -31,9 +31,13 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = loadContext.get(nonceContext);
-  // Crawlers and SPA-mode builds get the whole document at once; people get the shell first.
+  const shared = loadContext.get(sharedDocumentContext);
+  // Crawlers, SPA-mode builds and the shared page cache get the whole document at once; people get the shell first.
   const userAgent = request.headers.get("user-agent");
-  const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+  const waitForAll = shared || (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+  // A document rendered for one visitor carries that visitor's CSP nonce, so no shared cache may keep it; the
+  // page cache serves its own copies with their own headers (docs/decisions/0120-page-cache-and-csp-hashes.md).
+  if (!shared && !responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

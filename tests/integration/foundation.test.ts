@@ -40,8 +40,10 @@ describe("the server foundation", () => {
   });
 
   it("sends security headers with a fresh nonce that every inline script carries", async () => {
-    const first = await request(app).get("/").set("User-Agent", googlebot);
-    const second = await request(app).get("/").set("User-Agent", googlebot);
+    // Each a first visit (a query of its own), so each is rendered rather than answered by the page cache.
+    const first = await request(app).get("/?visit=1").set("User-Agent", googlebot);
+    const second = await request(app).get("/?visit=2").set("User-Agent", googlebot);
+    expect([first.headers["x-cache"], second.headers["x-cache"]]).toEqual(["MISS", "MISS"]);
     const csp = first.headers["content-security-policy"] as string;
     const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src "));
     expect(scriptSrc).toBeDefined();

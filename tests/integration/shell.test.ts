@@ -124,10 +124,13 @@ describe("search engines", () => {
     expect(res.text).toContain(`<meta property="og:image" content="${siteUrl}/social-card.png"/>`);
     expect(res.text).toContain('<meta name="twitter:card" content="summary_large_image"/>');
     expect(res.text).toMatch(/<meta name="keywords" content="[^"]+"\/>/);
-    const nonce = /'nonce-([^']+)'/.exec(res.headers["content-security-policy"] as string)?.[1];
-    const jsonLd = /<script type="application\/ld\+json" nonce="([^"]+)">(.+?)<\/script>/.exec(res.text);
-    expect(jsonLd?.[1]).toBe(nonce);
-    const data = JSON.parse(jsonLd?.[2] ?? "{}");
+    // A rendered answer (a stored copy carries no nonce: decision 0120) gives the data block the response's nonce.
+    const rendered = await request(app).get("/about?first-visit").set("User-Agent", googlebot);
+    expect(rendered.headers["x-cache"]).toBe("MISS");
+    const nonce = /'nonce-([^']+)'/.exec(rendered.headers["content-security-policy"] as string)?.[1];
+    expect(/<script type="application\/ld\+json" nonce="([^"]+)">/.exec(rendered.text)?.[1]).toBe(nonce);
+    const jsonLd = /<script type="application\/ld\+json"[^>]*>(.+?)<\/script>/.exec(res.text);
+    const data = JSON.parse(jsonLd?.[1] ?? "{}");
     expect(data["@type"]).toBe("ProfessionalService");
     expect(data.url).toBe(`${siteUrl}/`);
     expect(data.address.addressLocality).toBe("Derby");

@@ -1,0 +1,324 @@
+import { createHash } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import type { Express } from "express";
+import { afterAll, describe, expect, it } from "vitest";
+import { buildTestApp } from "../support/app.ts";
+import { cdaOverFixture } from "../support/cda-fixture.ts";
+
+/** The anonymous-page cache through the real app (production build) over the Contentful stand-in. */
+
+const fixture = cdaOverFixture();
+const secret = "webhook-secret-for-tests-0123456789";
+const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
+const servers: http.Server[] = [];
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** The bytes as sent, still encoded. */
+  raw: Buffer;
+  /** The document, decoded. */
+  text: string;
+}
+
+async function listen(env: Record<string, string> = {}) {
+  const built = await buildTestApp({
+    env: {
+      CONTENT_DIR: fixture.storeDir,
+      CONTENT_RATE_LIMIT: "100000",
+      CONTENT_SOURCE: "contentful",
+      CONTENTFUL_SPACE_ID: fixture.cda.space,
+      CONTENTFUL_ACCESS_TOKEN: fixture.cda.token,
+      CONTENTFUL_HOST: fixture.cda.origin,
+      CONTENTFUL_WEBHOOK_SECRET: secret,
+      CONTENT_TTL_SECONDS: "3600",
+      ...env,
+    },
+  });
+  const server = (built.app as Express).listen(0, "127.0.0.1");
+  servers.push(server);
+  await new Promise((resolve) => server.once("listening", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  /** A raw HTTP exchange (no client-side decoding or caching), as a browser or a CDN would see it. */
+  function send(method: string, path: string, headers: Record<string, string> = {}, body?: string) {
+    return new Promise<Answer>((resolve, reject) => {
+      const req = http.request(
+        { host: "127.0.0.1", port, method, path, headers: { "user-agent": browser, ...headers } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => {
+            const raw = Buffer.concat(chunks);
+            const encoding = res.headers["content-encoding"];
+            const decoded = encoding === "br" ? brotliDecompressSync(raw) : encoding === "gzip" ? gunzipSync(raw) : raw;
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, raw, text: decoded.toString("utf8") });
+          });
+        },
+      );
+      req.on("error", reject);
+      req.end(body);
+    });
+  }
+  const get = (path: string, headers?: Record<string, string>) => send("GET", path, headers);
+
+  /** Asks until the page cache answers from its store (the first visitor's render fills it in the background). */
+  async function stored(path: string, headers?: Record<string, string>): Promise<Answer> {
+    for (let attempt = 0; attempt < 200; attempt++) {
+      const answer = await get(path, headers);
+      if (answer.headers["x-cache"] === "HIT") return answer;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`${path} was never stored`);
+  }
+  return { ...built, send, get, stored };
+}
+
+/** The inline scripts a browser would run, and the hash the policy must list for each. */
+function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
+    const [, attributes = "", text = ""] = match;
+    if (/\ssrc=/.test(attributes) || /type="application\/ld\+json"/.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(text).digest("base64")}'`);
+  }
+  return [...hashes].sort();
+}
+
+function policyScriptSources(policy: string | string[] | undefined): string[] {
+  const scriptSrc = String(policy ?? "")
+    .split(";")
+    .find((directive) => directive.startsWith("script-src "));
+  return (scriptSrc ?? "").split(" ").slice(1);
+}
+
+const policyHashes = (policy: string | string[] | undefined) =>
+  policyScriptSources(policy)
+    .filter((source) => source.startsWith("'sha256-"))
+    .sort();
+
+const nonceOf = (policy: string | string[] | undefined) => /'nonce-([^']+)'/.exec(String(policy ?? ""))?.[1];
+
+/** The client names of the "Proudly Trusted By" strip, in the order the document shows them. */
+function trustedByOrder(html: string): string {
+  const strip = (html.split('id="trusted-title"')[1] ?? "").split("</ul>")[0] ?? "";
+  return [...strip.matchAll(/alt="([^"]*)"/g)].map((match) => match[1]).join("|");
+}
+
+describe("the page cache", () => {
+  it("renders for the first visitor with a nonce, then serves the stored page with the hashes of its own scripts", async () => {
+    const site = await listen();
+    const first = await site.get("/post/bright-ideas");
+    expect(first.status).toBe(200);
+    expect(first.headers["x-cache"]).toBe("MISS");
+    expect(first.headers["cache-control"]).toBe("private, no-cache");
+    expect(first.headers.etag).toBeUndefined();
+    expect(nonceOf(first.headers["content-security-policy"])).toBeDefined();
+
+    const hit = await site.stored("/post/bright-ideas");
+    const again = await site.get("/post/bright-ideas");
+    expect(again.headers["x-cache"]).toBe("HIT");
+    for (const answer of [hit, again]) {
+      expect(answer.text).toContain("Bright ideas");
+      expect(answer.text).not.toMatch(/\snonce=/);
+      const policy = answer.headers["content-security-policy"];
+      expect(nonceOf(policy)).toBeUndefined();
+      expect(policy).not.toContain("unsafe-inline';script-src-attr");
+      expect(policyScriptSources(policy)[0]).toBe("'self'");
+      // Every inline script of the stored page is allowed by its hash, and nothing else is.
+      expect(policyHashes(policy)).toEqual(inlineScriptHashes(answer.text));
+      expect(policyHashes(policy).length).toBeGreaterThan(2);
+    }
+    expect(again.raw.equals(hit.raw)).toBe(true);
+    // The stored copy replays the rendered answer's security headers; the request id stays per request.
+    for (const header of [
+      "x-frame-options",
+      "strict-transport-security",
+      "referrer-policy",
+      "x-content-type-options",
+      "cross-origin-opener-policy",
+      "content-type",
+    ]) {
+      expect(hit.headers[header], header).toBeDefined();
+      expect(hit.headers[header], header).toBe(first.headers[header]);
+    }
+    expect(hit.headers["x-request-id"]).not.toBe(again.headers["x-request-id"]);
+    expect(hit.headers["cache-control"]).toBe("public, max-age=0, s-maxage=3600, stale-while-revalidate=3600");
+    expect(hit.headers.vary).toBe("Accept-Encoding");
+
+    // Two visitors who are rendered for never share a nonce.
+    const other = await site.get("/post/alpha-launch");
+    expect(nonceOf(other.headers["content-security-policy"])).not.toBe(
+      nonceOf(first.headers["content-security-policy"]),
+    );
+  });
+
+  it("serves the stored page in the encoding asked for, the same document in each, HEAD without a body", async () => {
+    const site = await listen();
+    const identity = await site.stored("/post/alpha-launch");
+    expect(identity.headers["content-encoding"]).toBeUndefined();
+    expect(Number(identity.headers["content-length"])).toBe(identity.raw.length);
+    const br = await site.get("/post/alpha-launch", { "accept-encoding": "gzip, deflate, br, zstd" });
+    const gzip = await site.get("/post/alpha-launch", { "accept-encoding": "gzip;q=1, br;q=0.5" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    for (const answer of [br, gzip]) {
+      expect(answer.headers["x-cache"]).toBe("HIT");
+      expect(answer.text).toBe(identity.text);
+      expect(answer.raw.length).toBeLessThan(identity.raw.length / 3);
+      expect(Number(answer.headers["content-length"])).toBe(answer.raw.length);
+      expect(answer.headers["content-security-policy"]).toBe(identity.headers["content-security-policy"]);
+    }
+    expect(new Set([identity.headers.etag, br.headers.etag, gzip.headers.etag]).size).toBe(3);
+    const head = await site.send("HEAD", "/post/alpha-launch");
+    expect(head.headers["x-cache"]).toBe("HIT");
+    expect(head.raw.length).toBe(0);
+    expect(head.headers["content-length"]).toBe(identity.headers["content-length"]);
+  });
+
+  it("a webhook purge makes the next request a MISS with the new content", async () => {
+    const site = await listen();
+    const before = await site.stored("/post/bright-ideas");
+    expect(before.text).toContain("<h1>Bright ideas</h1>");
+    fixture.cda.publish("post-bright", "blogTitle", "Brighter ideas");
+    try {
+      expect((await site.get("/post/bright-ideas")).text).toContain("<h1>Bright ideas</h1>");
+      const hook = await site.send(
+        "POST",
+        "/contentful/webhook",
+        { "x-webhook-secret": secret, "content-type": "application/json" },
+        JSON.stringify({ sys: { id: "post-bright", type: "Entry" } }),
+      );
+      expect(hook.status).toBe(200);
+      expect(hook.headers["cache-control"]).toBe("no-store");
+      const after = await site.get("/post/bright-ideas");
+      expect(after.headers["x-cache"]).toBe("MISS");
+      expect(after.text).toContain("<h1>Brighter ideas</h1>");
+      const stored = await site.stored("/post/bright-ideas");
+      expect(stored.text).toContain("<h1>Brighter ideas</h1>");
+      expect(policyHashes(stored.headers["content-security-policy"])).toEqual(inlineScriptHashes(stored.text));
+    } finally {
+      fixture.cda.publish("post-bright", "blogTitle", "Bright ideas");
+    }
+  });
+
+  it("a 304 carries the policy of the copy it validates, and a changed page is sent whole with its own", async () => {
+    const site = await listen();
+    const held = await site.stored("/post/bright-ideas", { "accept-encoding": "br" });
+    const etag = String(held.headers.etag);
+    const revalidated = await site.get("/post/bright-ideas", { "accept-encoding": "br", "if-none-match": etag });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.raw.length).toBe(0);
+    expect(revalidated.headers.etag).toBe(etag);
+    expect(revalidated.headers["content-security-policy"]).toBe(held.headers["content-security-policy"]);
+    expect(policyHashes(revalidated.headers["content-security-policy"])).toEqual(inlineScriptHashes(held.text));
+
+    fixture.cda.publish("post-bright", "blogTitle", "Brighter ideas");
+    try {
+      await site.send("POST", "/contentful/webhook", { "x-webhook-secret": secret });
+      // The render for this visitor carries a fresh nonce: it has no validator, so it is never a 304.
+      const rendered = await site.get("/post/bright-ideas", { "accept-encoding": "br", "if-none-match": etag });
+      expect(rendered.status).toBe(200);
+      expect(rendered.headers["x-cache"]).toBe("MISS");
+      expect(rendered.headers.etag).toBeUndefined();
+      const changed = await site.stored("/post/bright-ideas", { "accept-encoding": "br", "if-none-match": etag });
+      expect(changed.status).toBe(200);
+      expect(changed.text).toContain("<h1>Brighter ideas</h1>");
+      expect(changed.headers.etag).not.toBe(etag);
+      expect(policyHashes(changed.headers["content-security-policy"])).toEqual(inlineScriptHashes(changed.text));
+      expect(changed.headers["content-security-policy"]).not.toBe(held.headers["content-security-policy"]);
+    } finally {
+      fixture.cda.publish("post-bright", "blogTitle", "Bright ideas");
+    }
+  });
+
+  it("serves a stale copy past the TTL while one render refreshes it", async () => {
+    const site = await listen({ CONTENT_TTL_SECONDS: "1" });
+    await site.stored("/post/alpha-launch");
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const stale = await site.get("/post/alpha-launch");
+    expect(stale.headers["x-cache"]).toBe("STALE");
+    expect(stale.headers["cache-control"]).toBe("public, max-age=0");
+    expect(stale.text).toContain("Alpha launch");
+    await site.stored("/post/alpha-launch");
+    const metrics = (await site.get("/metrics")).text;
+    for (const result of ["HIT", "MISS", "STALE"]) {
+      expect(metrics).toMatch(new RegExp(`^page_cache_requests_total\\{result="${result}"\\} [1-9]`, "m"));
+    }
+    expect(metrics).toMatch(/^page_cache_entries [1-9]/m);
+  });
+
+  it("never stores the status page, probes, metrics, preview-like visits or any POST answer", async () => {
+    const site = await listen();
+    // Each is asked for twice, so a store after the first would show on the second.
+    for (let round = 0; round < 2; round++) {
+      const status = await site.get("/status");
+      expect(status.status).toBe(200);
+      expect(status.headers["cache-control"]).toBe("no-store");
+      expect(status.headers["x-cache"]).toBe("MISS");
+      expect(nonceOf(status.headers["content-security-policy"])).toBeDefined();
+      for (const path of ["/status.json", "/healthz", "/readyz", "/metrics"]) {
+        const answer = await site.get(path);
+        expect(answer.headers["cache-control"], path).toBe("no-store");
+        expect(answer.headers["x-cache"], path).toBeUndefined();
+      }
+      // A cookie the cache does not know (a preview session, say) goes past it to a render of its own.
+      const preview = await site.get("/post/alpha-launch", { cookie: "preview=signed-session" });
+      expect(preview.headers["x-cache"]).toBeUndefined();
+      expect(preview.headers["cache-control"]).toBe("private, no-cache");
+      expect(nonceOf(preview.headers["content-security-policy"])).toBeDefined();
+      const posts = [
+        await site.send(
+          "POST",
+          "/contentful/posts",
+          { "content-type": "application/json" },
+          '{"content_type":"blogPost"}',
+        ),
+        await site.send("POST", "/contentful/posts", { "content-type": "application/json" }, '{"content_type":"nope"}'),
+        await site.send("POST", "/emails/contact-form", { "content-type": "application/json" }, "{}"),
+        await site.send("POST", "/post/alpha-launch", { "content-type": "application/x-www-form-urlencoded" }, "a=1"),
+        await site.send("POST", "/contentful/webhook", { "x-webhook-secret": "wrong" }),
+      ];
+      for (const answer of posts) expect(answer.headers["cache-control"]).toBe("no-store");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    expect((await site.get("/status")).headers["x-cache"]).toBe("MISS");
+    expect(
+      (await site.get("/post/alpha-launch", { cookie: "preview=signed-session" })).headers["x-cache"],
+    ).toBeUndefined();
+    const contact = await site.get("/contact");
+    expect(contact.headers["cache-control"]).toBe("private, no-store");
+    expect(contact.headers["x-cache"]).toBe("MISS");
+  });
+
+  it("keeps the visitor's analytics choice in the key: each gets the policy their choice allows", async () => {
+    const site = await listen({ ANALYTICS_ID: "gritstone.example" });
+    const asked = await site.stored("/post/alpha-launch");
+    const refused = await site.stored("/post/alpha-launch", { cookie: "analytics_consent=denied" });
+    expect(asked.headers["content-security-policy"]).toContain("https://plausible.io");
+    expect(refused.headers["content-security-policy"]).not.toContain("plausible.io");
+    expect(refused.headers.vary).toBe("Accept-Encoding, Cookie");
+    expect(refused.headers.etag).not.toBe(asked.headers.etag);
+  });
+
+  it("shows the trusted-by strip in more than one order over four requests for /", async () => {
+    const site = await listen();
+    await site.stored("/");
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await site.get("/", { "accept-encoding": "br" }));
+    for (const answer of answers) {
+      expect(answer.headers["x-cache"]).toBe("HIT");
+      expect(answer.headers.etag).toBeUndefined();
+      expect(policyHashes(answer.headers["content-security-policy"])).toEqual(inlineScriptHashes(answer.text));
+    }
+    const orders = answers.map((answer) => trustedByOrder(answer.text));
+    expect(orders[0]?.split("|").length).toBeGreaterThan(3);
+    expect(new Set(orders).size).toBeGreaterThan(1);
+  });
+});

@@ -1,0 +1,150 @@
+import { createHash } from "node:crypto";
+import express from "express";
+import { Registry } from "prom-client";
+import request from "supertest";
+import { describe, expect, it } from "vitest";
+import { createLogger } from "../../server/http/logging.ts";
+import {
+  chooseEncoding,
+  createPageCache,
+  hashAuthorisedScripts,
+  normaliseQuery,
+} from "../../server/http/page-cache.ts";
+import { cspNonce, securityHeaders } from "../../server/http/security.ts";
+
+const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+describe("hashAuthorisedScripts", () => {
+  const nonce = "0123456789abcdef0123456789abcdef";
+
+  it("hashes the inline scripts that carry the render's nonce, and strips the nonce from the document", () => {
+    const html = [
+      `<html><head><link rel="modulepreload" href="/a.js" nonce="${nonce}"/>`,
+      `<script type="application/ld+json" nonce="${nonce}">{"a":1}</script>`,
+      `<script nonce="${nonce}">one()</script><script nonce="${nonce}" type="module" async="">two()</script>`,
+      `<script src="/b.js" nonce="${nonce}"></script><script nonce="${nonce}">one()</script>`,
+      `</head><body><p>nonce="${nonce}" as text</p></body></html>`,
+    ].join("");
+    const result = hashAuthorisedScripts(html, nonce);
+    expect(result.hashes).toEqual([sha("one()"), sha("two()")]);
+    expect(result.html).not.toContain(` nonce="${nonce}"`);
+    expect(result.html).toContain(`<script>one()</script>`);
+    // Text that merely looks like the attribute (no leading space inside a tag) is left alone.
+    expect(result.html).toContain(`<p>nonce="${nonce}" as text</p>`);
+  });
+
+  it("never trusts a script without the render's own nonce: injected, or carrying another value", () => {
+    const html = `<script>evil()</script><script nonce="guess">evil2()</script><script nonce="${nonce}">ok()</script>`;
+    expect(hashAuthorisedScripts(html, nonce).hashes).toEqual([sha("ok()")]);
+  });
+
+  it("hashes the text as the browser sees it, newlines normalised", () => {
+    expect(hashAuthorisedScripts(`<script nonce="${nonce}">a()\r\nb()</script>`, nonce).hashes).toEqual([
+      sha("a()\nb()"),
+    ]);
+  });
+});
+
+describe("chooseEncoding", () => {
+  it.each([
+    [undefined, "identity"],
+    ["", "identity"],
+    ["gzip, deflate, br, zstd", "br"],
+    ["gzip", "gzip"],
+    ["br;q=0.5, gzip", "gzip"],
+    ["gzip;q=0, br;q=0", "identity"],
+    ["*", "br"],
+    ["deflate", "identity"],
+    ["identity;q=0.1, gzip;q=0.5", "gzip"],
+  ])("%j → %s", (header, expected) => {
+    expect(chooseEncoding(header)).toBe(expected);
+  });
+});
+
+describe("normaliseQuery", () => {
+  it("sorts parameters and encodes them one way", () => {
+    expect(normaliseQuery("b=2&a=1")).toBe("a=1&b=2");
+    expect(normaliseQuery("category=Web%20Design")).toBe(normaliseQuery("category=Web+Design"));
+    expect(normaliseQuery("")).toBe("");
+  });
+});
+
+/** A tiny site in front of the cache: each page shows its path and the year of the clock. */
+function site(clock: { now: number; gate?: Promise<void> }) {
+  const page = (path: string, nonce: string) =>
+    `<!DOCTYPE html><html><body><p>${path}</p><footer>© ${new Date(clock.now).getFullYear()}</footer><script nonce="${nonce}">hydrate()</script></body></html>`;
+  const pages = createPageCache({
+    async render(req, nonce) {
+      await clock.gate;
+      return new Response(page(new URL(req.url).pathname, nonce), {
+        headers: { "content-type": "text/html; charset=utf-8" },
+      });
+    },
+    origin: "http://localhost",
+    ttlSeconds: 60,
+    maxBytes: 1024 * 1024,
+    consentVaries: false,
+    routeOf: (path) => path,
+    metrics: new Registry(),
+    logger: createLogger("silent"),
+    now: () => clock.now,
+  });
+  const app = express();
+  app.use(pages.serve, cspNonce, securityHeaders({ isProduction: true }), pages.observe);
+  app.get(/.*/, (req, res) => {
+    res.type("html").send(page(req.path, res.locals.cspNonce as string));
+  });
+  const stored = async (path: string) => {
+    for (let i = 0; i < 100; i++) {
+      const answer = await request(app).get(path);
+      if (answer.headers["x-cache"] === "HIT") return answer;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`${path} was never stored`);
+  };
+  return { app, pages, stored };
+}
+
+describe("createPageCache", () => {
+  it("keys on the year, so the footer's year changes on 1 January", async () => {
+    const clock = { now: Date.UTC(2026, 11, 31, 12) };
+    const { app, stored } = site(clock);
+    expect((await stored("/")).text).toContain("© 2026");
+    clock.now = Date.UTC(2027, 0, 1, 12);
+    const newYear = await request(app).get("/");
+    expect(newYear.headers["x-cache"]).toBe("MISS");
+    expect(newYear.text).toContain("© 2027");
+    expect((await stored("/")).text).toContain("© 2027");
+  });
+
+  it("shares one copy between orderings of the same query, and purges only the paths named", async () => {
+    const { app, pages, stored } = site({ now: Date.UTC(2026, 5, 1) });
+    const first = await stored("/news?b=2&a=1");
+    expect((await request(app).get("/news?a=1&b=2")).text).toBe(first.text);
+    await stored("/about");
+    pages.purge(["/news"]);
+    expect((await request(app).get("/news?a=1&b=2")).headers["x-cache"]).toBe("MISS");
+    expect((await request(app).get("/about")).headers["x-cache"]).toBe("HIT");
+    pages.purge();
+    expect((await request(app).get("/about")).headers["x-cache"]).toBe("MISS");
+  });
+
+  it("renders a path that looks like another host as a path of this site", async () => {
+    const { stored } = site({ now: Date.UTC(2026, 5, 1) });
+    const answer = await stored("//elsewhere.example/team");
+    expect(answer.text).toContain("<p>//elsewhere.example/team</p>");
+  });
+
+  it("never keeps a render that was under way when a purge came", async () => {
+    let release = () => {};
+    const clock = { now: Date.UTC(2026, 5, 1), gate: new Promise<void>((resolve) => (release = resolve)) };
+    const { app, pages, stored } = site(clock);
+    expect((await request(app).get("/team")).headers["x-cache"]).toBe("MISS");
+    pages.purge(["/team"]);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await request(app).get("/team")).headers["x-cache"]).toBe("MISS");
+    // The render the purge did not cancel is kept as usual.
+    expect((await stored("/team")).text).toContain("/team");
+  });
+});
