@@ -208,6 +208,29 @@ describe("the page cache", () => {
     }
   });
 
+  it("a webhook for one post drops that post's page, /news and home, and keeps an unrelated project's", async () => {
+    const site = await listen();
+    const pages = ["/post/bright-ideas", "/news", "/", "/project/warmies"];
+    for (const page of pages) await site.stored(page);
+    const hook = await site.send(
+      "POST",
+      "/contentful/webhook",
+      {
+        "x-webhook-secret": secret,
+        "x-contentful-topic": "ContentManagement.Entry.publish",
+        "content-type": "application/vnd.contentful.management.v1+json",
+      },
+      JSON.stringify({
+        sys: { type: "Entry", id: "post-bright", contentType: { sys: { type: "Link", id: "blogPost" } } },
+        fields: { slug: { "en-US": "bright-ideas" } },
+      }),
+    );
+    expect(hook.status).toBe(200);
+    const after: Record<string, unknown> = {};
+    for (const page of pages) after[page] = (await site.get(page)).headers["x-cache"];
+    expect(after).toEqual({ "/post/bright-ideas": "MISS", "/news": "MISS", "/": "MISS", "/project/warmies": "HIT" });
+  });
+
   it("a 304 carries the policy of the copy it validates, and a changed page is sent whole with its own", async () => {
     const site = await listen();
     const held = await site.stored("/post/bright-ideas", { "accept-encoding": "br" });
