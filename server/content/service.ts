@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { Logger } from "pino";
 import { Counter, Gauge, Registry } from "prom-client";
 import { ContentUnavailableError, isContentQueryError } from "../../src/content/errors.ts";
@@ -86,7 +87,7 @@ export function createContentService(options: ContentServiceOptions): ContentSer
   const ttlMs = options.ttlSeconds * 1000;
   const maxEntries = options.maxEntries ?? defaultMaxEntries;
   const now = options.now ?? Date.now;
-  const cache = new Map<string, Cached>();
+  const cache = new LRUCache<string, Cached>({ max: maxEntries });
   const pending = new Map<string, Pending>();
   const generations = new Map<ContentType, number>();
   const generationOf = (type: ContentType) => generations.get(type) ?? 0;
@@ -129,15 +130,9 @@ export function createContentService(options: ContentServiceOptions): ContentSer
   });
 
   function store(key: string, entry: Cached) {
-    const current = cache.get(key);
+    const current = cache.peek(key);
     if (current && current.generation > entry.generation) return;
-    cache.delete(key);
     cache.set(key, entry);
-    while (cache.size > maxEntries) {
-      const oldest = cache.keys().next().value;
-      if (oldest === undefined) break;
-      cache.delete(oldest);
-    }
   }
 
   /** One source call per query and generation, however many readers wait for it. */
@@ -177,8 +172,6 @@ export function createContentService(options: ContentServiceOptions): ContentSer
     const query = compileQuery(input);
     const cached = cache.get(query.key);
     if (cached && cached.generation === generationOf(query.contentType)) {
-      cache.delete(query.key);
-      cache.set(query.key, cached);
       if (now() - cached.storedAt < ttlMs) {
         counts.hits++;
         hitCounter.inc({ freshness: "fresh" });
