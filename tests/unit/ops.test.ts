@@ -178,6 +178,28 @@ describe("the status report", () => {
     expect(result.mail).toBeNull();
     expect(result.state).toBe("operational");
   });
+
+  it("carries each service's figures as the service gives them, and the content's age at the report's time", async () => {
+    const given: MailFigures = {
+      delivery: "files",
+      queue: "redis",
+      outboxDepth: 4,
+      oldestPendingSeconds: 75,
+      lastDeliveryAt: "2026-11-23T09:15:00.000Z",
+      consumer: { name: "web-1", holding: 2 },
+    };
+    const lastRefreshAt = new Date(Date.now() - 125_000).toISOString();
+    const result = await report([], {
+      mail: { stats: async () => given },
+      content: { stats: () => ({ lastRefreshAt }) },
+    });
+    expect(result.mail).toEqual(given);
+    expect(result.content.lastRefreshAt).toBe(lastRefreshAt);
+    expect(result.content.freshnessSeconds).toBe(
+      Math.floor((Date.parse(result.generatedAt) - Date.parse(lastRefreshAt)) / 1000),
+    );
+    expect((await report([])).content).toEqual({ lastRefreshAt: null, freshnessSeconds: null });
+  });
 });
 
 describe("durations in words", () => {
