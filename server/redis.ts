@@ -1,5 +1,6 @@
 import { createClient } from "@redis/client";
 import type { Logger } from "pino";
+import { untilAborted } from "./lib/abort.ts";
 
 function newClient(url: string, timeoutMs: number) {
   return createClient({
@@ -19,19 +20,13 @@ export type RedisClient = ReturnType<typeof newClient>;
 export async function connectRedis(url: string, logger: Logger, timeoutMs = 5_000): Promise<RedisClient> {
   const client = newClient(url, timeoutMs);
   client.on("error", (error: unknown) => logger.warn({ err: error }, "Redis connection error"));
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  const signal = AbortSignal.timeout(timeoutMs);
   try {
-    await Promise.race([
-      client.connect(),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error("Redis (REDIS_URL) did not answer in time")), timeoutMs);
-      }),
-    ]);
+    // connect() alone keeps retrying while Redis is away; at start, that is a failure.
+    await untilAborted(client.connect(), signal);
   } catch (error) {
     client.destroy();
-    throw error;
-  } finally {
-    clearTimeout(timer);
+    throw signal.aborted ? new Error("Redis (REDIS_URL) did not answer in time", { cause: error }) : error;
   }
   return client;
 }

@@ -21,11 +21,11 @@ import { connectRedis, pingRedis } from "./redis.ts";
 /** What the server builds from config: the services pages use, the metrics registry, and how to stop them. */
 export interface Services {
   site: SiteServices;
-  /** Enquiries beyond what pages need: stats() for /status, readiness() for /readyz. */
+  /** Enquiries beyond what pages need: stats() for /status and readinessChecks for /readyz. */
   enquiries: EnquiryService;
   /** One prom-client registry; every module registers its own metrics here and /metrics serves it. */
   metrics: Registry;
-  /** The content cache and its source: readiness `check()` and `stats()` for /readyz and /status. */
+  /** The content cache and its source: `readinessCheck` and `stats()` for /readyz and /status. */
   content: ContentService;
   /** Readiness, the status report, request metrics and the shutdown switch (server/ops). */
   ops: Ops;
@@ -125,50 +125,15 @@ export async function createServices(config: Config, logger: Logger, options: Se
     });
   }
 
-  // Each service hands in what /readyz checks and what /status shows (decision 0040: the outbox is critical;
-  // the mail server is shared and can be ridden out; content only until the cache has something to serve).
-  const checks: ReadinessCheck[] = [
-    {
-      name: redis ? "enquiry queue writable" : "outbox writable",
-      component: "mail",
-      run: () => passOrThrow(enquiries.checkOutbox()),
-    },
-    { name: "mail server answers", component: "mail", critical: false, run: () => passOrThrow(enquiries.checkMail()) },
-    {
-      name: "content source answers",
-      component: "content",
-      critical: () => content.stats().lastRefreshAt === null,
-      run: async () => {
-        const result = await content.check();
-        if (!result.ok) throw new Error(result.message ?? "the content source is not answering");
-      },
-    },
-  ];
-  const sources: StatusSources = {
-    content: { stats: () => ({ lastRefreshAt: content.stats().lastRefreshAt }) },
-    mail: {
-      async stats() {
-        const figures = await enquiries.stats();
-        return {
-          queue: figures.queue,
-          pending: figures.pending,
-          oldestPendingSeconds: figures.oldestPendingAgeSeconds,
-          lastDeliveryAt: figures.lastDeliveredAt === null ? null : new Date(figures.lastDeliveredAt),
-          consumer: figures.consumer,
-        };
-      },
-    },
-  };
+  // Each service hands in what /readyz checks and what /status shows (decision 0040: the queue is critical; the
+  // mail server is shared and can be ridden out; content only until the cache has something to serve).
+  const checks: ReadinessCheck[] = [...enquiries.readinessChecks, content.readinessCheck];
   if (redis) {
     // Rate limits pass and purges fall back to the TTL without Redis; the queue check above is what takes the
     // instance out of service.
-    checks.push({
-      name: "Redis answers",
-      component: "mail",
-      critical: false,
-      run: () => pingRedis(redis).then(() => {}),
-    });
+    checks.push({ name: "Redis answers", component: "mail", critical: false, run: () => pingRedis(redis) });
   }
+  const sources: StatusSources = { content, mail: enquiries };
   const ops = createOps({ registry: metrics, logger, build: buildInfo(config), checks, sources });
 
   const site: SiteServices = {
@@ -213,10 +178,4 @@ export async function createServices(config: Config, logger: Logger, options: Se
       await redis?.close();
     },
   };
-}
-
-/** A service's own check result ({ok, detail}) as the readiness contract wants it: resolve, or throw why not. */
-async function passOrThrow(result: Promise<{ ok: boolean; detail: string }>): Promise<void> {
-  const outcome = await result;
-  if (!outcome.ok) throw new Error(outcome.detail);
 }

@@ -3,7 +3,7 @@ import cookieParser from "cookie-parser";
 import express, { type CookieOptions, type RequestHandler, type Response, type Router } from "express";
 import onHeaders from "on-headers";
 import type { Logger } from "pino";
-import { secretMatches } from "./routes.ts";
+import { secretMatches } from "../lib/secrets.ts";
 
 /**
  * Draft preview (docs/editors.md, decision 0140). An editor opens `/preview?secret=…&path=/post/x` from

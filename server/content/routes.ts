@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import path from "node:path";
 import express, { type Router } from "express";
 import type { Logger } from "pino";
@@ -32,16 +31,6 @@ export function contentRoutes(content: ContentService): Router {
     }
   });
   return router;
-}
-
-function secretDigest(value: string): Buffer {
-  return createHash("sha256").update(value).digest();
-}
-
-/** Constant-time comparison; hashing first makes both sides the same length whatever was sent. */
-export function secretMatches(given: string | undefined, expected: string | undefined): boolean {
-  if (!given || !expected) return false;
-  return timingSafeEqual(secretDigest(given), secretDigest(expected));
 }
 
 /** The request-metrics label every store image shares, whatever its file name. */

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { Logger } from "pino";
 import { Counter, Gauge, Registry } from "prom-client";
 import { ContentUnavailableError, isContentQueryError } from "../../src/content/errors.ts";
@@ -8,17 +9,18 @@ import {
   type ContentType,
   contentTypes,
 } from "../../src/content/types.ts";
+import type { ContentFigures } from "../../src/lib/status-report.ts";
+import type { ReadinessCheck } from "../ops/readiness.ts";
 import { deepFreeze } from "./links.ts";
 import { type CompiledQuery, compileQuery } from "./query.ts";
 import type { ContentSource } from "./source.ts";
 
 export const defaultMaxEntries = 500;
-const checkMemoMs = 5_000;
-const checkTimeoutMs = 3_000;
 /** After a source failure, stale answers are served without a refresh for this long (no retry storm). */
 const refreshBackoffMs = 5_000;
 
-export interface ContentStats {
+/** The cache's figures: what /status shows (ContentFigures) and what tests and benchmarks count. */
+export interface ContentStats extends ContentFigures {
   source: ContentSource["name"];
   ttlSeconds: number;
   /** Answers from the cache (fresh or stale). */
@@ -30,17 +32,8 @@ export interface ContentStats {
   sourceErrors: number;
   /** Queries held in the cache now. */
   entries: number;
-  /** When the source last answered; null until it has. */
-  lastRefreshAt: Date | null;
-  /** When a source call last failed; null if none has. */
-  lastErrorAt: Date | null;
-}
-
-export interface ContentCheck {
-  ok: boolean;
-  latencyMs: number;
-  /** Why it is not ok (never a secret or an address). */
-  message?: string;
+  /** When a source call last failed (ISO time); null if none has. */
+  lastErrorAt: string | null;
 }
 
 export interface ContentService extends ContentReader {
@@ -51,8 +44,11 @@ export interface ContentService extends ContentReader {
    * the source (the webhook). A purged answer is still served if the source then fails.
    */
   purge(types?: readonly ContentType[]): void;
-  /** Readiness: does the source answer? Memoised for a few seconds so probes cannot hammer it. */
-  check(): Promise<ContentCheck>;
+  /**
+   * Readiness: does the source answer? Critical only until the cache holds something to serve (decision 0040);
+   * ops runs it under its timing policy.
+   */
+  readonly readinessCheck: ReadinessCheck;
   stats(): ContentStats;
 }
 
@@ -80,14 +76,6 @@ interface Pending {
   generation: number;
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 /**
  * The cache in front of the configured source: answers are fresh for the TTL, then served stale while one
  * refresh runs; identical queries in flight share one source call; the least recently used answers go first
@@ -99,14 +87,13 @@ export function createContentService(options: ContentServiceOptions): ContentSer
   const ttlMs = options.ttlSeconds * 1000;
   const maxEntries = options.maxEntries ?? defaultMaxEntries;
   const now = options.now ?? Date.now;
-  const cache = new Map<string, Cached>();
+  const cache = new LRUCache<string, Cached>({ max: maxEntries });
   const pending = new Map<string, Pending>();
   const generations = new Map<ContentType, number>();
   const generationOf = (type: ContentType) => generations.get(type) ?? 0;
   const counts = { hits: 0, staleHits: 0, misses: 0, sourceErrors: 0 };
   let lastRefreshAt: number | null = null;
   let lastErrorAt: number | null = null;
-  let lastCheck: { at: number; result: Promise<ContentCheck> } | undefined;
 
   const registry = options.metrics ?? new Registry();
   const hitCounter = new Counter({
@@ -143,15 +130,9 @@ export function createContentService(options: ContentServiceOptions): ContentSer
   });
 
   function store(key: string, entry: Cached) {
-    const current = cache.get(key);
+    const current = cache.peek(key);
     if (current && current.generation > entry.generation) return;
-    cache.delete(key);
     cache.set(key, entry);
-    while (cache.size > maxEntries) {
-      const oldest = cache.keys().next().value;
-      if (oldest === undefined) break;
-      cache.delete(oldest);
-    }
   }
 
   /** One source call per query and generation, however many readers wait for it. */
@@ -191,8 +172,6 @@ export function createContentService(options: ContentServiceOptions): ContentSer
     const query = compileQuery(input);
     const cached = cache.get(query.key);
     if (cached && cached.generation === generationOf(query.contentType)) {
-      cache.delete(query.key);
-      cache.set(query.key, cached);
       if (now() - cached.storedAt < ttlMs) {
         counts.hits++;
         hitCounter.inc({ freshness: "fresh" });
@@ -224,18 +203,6 @@ export function createContentService(options: ContentServiceOptions): ContentSer
     }
   }
 
-  async function runCheck(): Promise<ContentCheck> {
-    const started = performance.now();
-    try {
-      await withTimeout(source.ping(), checkTimeoutMs);
-      return { ok: true, latencyMs: Math.round(performance.now() - started) };
-    } catch (error) {
-      const message = isContentQueryError(error) ? "the source refused the check query" : "the source is not answering";
-      logger.warn({ err: error, source: source.name }, "content readiness check failed");
-      return { ok: false, latencyMs: Math.round(performance.now() - started), message };
-    }
-  }
-
   return {
     sourceName: source.name,
     imageOrigins: source.imageOrigins,
@@ -244,10 +211,11 @@ export function createContentService(options: ContentServiceOptions): ContentSer
       for (const type of types ?? contentTypes) generations.set(type, generationOf(type) + 1);
       logger.info({ source: source.name, cached: cache.size, types: types ?? "all" }, "content cache purged");
     },
-    check() {
-      const at = now();
-      if (!lastCheck || at - lastCheck.at >= checkMemoMs) lastCheck = { at, result: runCheck() };
-      return lastCheck.result;
+    readinessCheck: {
+      name: "content source answers",
+      component: "content",
+      critical: () => lastRefreshAt === null,
+      run: () => source.ping(),
     },
     stats() {
       return {
@@ -255,8 +223,8 @@ export function createContentService(options: ContentServiceOptions): ContentSer
         ttlSeconds: options.ttlSeconds,
         ...counts,
         entries: cache.size,
-        lastRefreshAt: lastRefreshAt === null ? null : new Date(lastRefreshAt),
-        lastErrorAt: lastErrorAt === null ? null : new Date(lastErrorAt),
+        lastRefreshAt: lastRefreshAt === null ? null : new Date(lastRefreshAt).toISOString(),
+        lastErrorAt: lastErrorAt === null ? null : new Date(lastErrorAt).toISOString(),
       };
     },
   };

@@ -4,6 +4,7 @@ import { rateLimit } from "express-rate-limit";
 import type { Logger } from "pino";
 import type { ContentType } from "../../src/content/types.ts";
 import { fail, sendFail } from "../http/limits.ts";
+import { secretMatches } from "../lib/secrets.ts";
 import {
   type KnownSlugs,
   type PurgePlan,
@@ -12,7 +13,6 @@ import {
   readEntryChange,
   slugsNeeded,
 } from "./purge-plan.ts";
-import { secretMatches } from "./routes.ts";
 import type { ContentService } from "./service.ts";
 
 /** How old a signed request may be (Contentful signs each call as it sends it). */

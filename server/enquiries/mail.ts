@@ -5,6 +5,7 @@ import nodemailer from "nodemailer";
 import type { SendMailOptions } from "nodemailer/lib/mailer";
 import { type Enquiry, enquiryFields, enquiryLabels } from "../../src/lib/enquiry.ts";
 import { site } from "../../src/site.ts";
+import { escapeMarkup } from "../lib/markup.ts";
 import type { OutboxRecord } from "./outbox.ts";
 
 export interface MailSettings {
@@ -47,30 +48,21 @@ function enquiryText({ enquiry, id, receivedAt }: OutboxRecord): string {
   ].join("\n");
 }
 
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
-
 function enquiryHtml({ enquiry, id, receivedAt }: OutboxRecord): string {
   const rows = enquiryFields
     .map((field: keyof Enquiry) => {
-      const value = escapeHtml(shown(enquiry[field])).replace(/\n/g, "<br>");
-      return `<tr><th align="left" valign="top" style="padding:6px 16px 6px 0;white-space:nowrap">${escapeHtml(enquiryLabels[field])}</th><td style="padding:6px 0">${value}</td></tr>`;
+      const value = escapeMarkup(shown(enquiry[field])).replace(/\n/g, "<br>");
+      return `<tr><th align="left" valign="top" style="padding:6px 16px 6px 0;white-space:nowrap">${escapeMarkup(enquiryLabels[field])}</th><td style="padding:6px 0">${value}</td></tr>`;
     })
     .join("\n");
   return `<!doctype html>
-<html lang="en-GB"><head><meta charset="utf-8"><title>New enquiry from ${escapeHtml(enquiry.name)}</title></head>
+<html lang="en-GB"><head><meta charset="utf-8"><title>New enquiry from ${escapeMarkup(enquiry.name)}</title></head>
 <body style="font-family:system-ui,sans-serif;color:#141414;background:#f6f1e8;padding:24px">
-<h1 style="font-size:20px;margin:0 0 16px">New enquiry: ${escapeHtml(enquiry.need)} from ${escapeHtml(enquiry.name)}</h1>
+<h1 style="font-size:20px;margin:0 0 16px">New enquiry: ${escapeMarkup(enquiry.need)} from ${escapeMarkup(enquiry.name)}</h1>
 <table cellpadding="0" cellspacing="0" style="border-collapse:collapse;font-size:15px;line-height:1.5">
 ${rows}
 </table>
-<p style="font-size:13px;color:#4a4642;margin-top:24px">Reply to this email to answer ${escapeHtml(enquiry.name)} directly. Enquiry ${escapeHtml(id)}, received ${escapeHtml(receivedAt)}.</p>
+<p style="font-size:13px;color:#4a4642;margin-top:24px">Reply to this email to answer ${escapeMarkup(enquiry.name)} directly. Enquiry ${escapeMarkup(id)}, received ${escapeMarkup(receivedAt)}.</p>
 </body></html>
 `;
 }

@@ -8,7 +8,7 @@ export interface QueueFigures {
   /** When the oldest of them arrived; null when none waits. */
   oldestPendingAt: Date | null;
   /** When an enquiry was last delivered, as far as the queue remembers; null if none is kept. */
-  lastDeliveredAt: Date | null;
+  lastDeliveryAt: Date | null;
   /** In a shared queue, this instance's consumer and how many enquiries it holds now; null on disk. */
   consumer: { name: string; holding: number } | null;
 }
@@ -45,7 +45,7 @@ export interface EnquiryQueue {
 export function diskQueue(root: string, onUnreadable?: (file: string, error: unknown) => void): EnquiryQueue {
   const outbox = createOutbox(root, onUnreadable);
   const waiting = new Map<string, OutboxRecord>();
-  let lastDeliveredAt: Date | null = null;
+  let lastDeliveryAt: Date | null = null;
   let deliver: ((record: OutboxRecord) => void) | undefined;
 
   return {
@@ -67,13 +67,13 @@ export function diskQueue(root: string, onUnreadable?: (file: string, error: unk
     async markDelivered(record) {
       waiting.delete(record.id);
       const at = new Date(record.deliveredAt ?? Date.now());
-      if (!lastDeliveredAt || at > lastDeliveredAt) lastDeliveredAt = at;
+      if (!lastDeliveryAt || at > lastDeliveryAt) lastDeliveryAt = at;
       await outbox.markDelivered(record);
     },
     async sweep(olderThan) {
       const { removed, lastDeliveredAt: lastKept } = await outbox.sweep(olderThan);
       // After a restart, the status page still knows when mail last went out.
-      if (lastKept && (!lastDeliveredAt || lastKept > lastDeliveredAt)) lastDeliveredAt = lastKept;
+      if (lastKept && (!lastDeliveryAt || lastKept > lastDeliveryAt)) lastDeliveryAt = lastKept;
       return { removed };
     },
     async figures() {
@@ -86,7 +86,7 @@ export function diskQueue(root: string, onUnreadable?: (file: string, error: unk
         kind: "disk",
         depth: waiting.size,
         oldestPendingAt: oldest === null ? null : new Date(oldest),
-        lastDeliveredAt,
+        lastDeliveryAt,
         consumer: null,
       };
     },

@@ -217,7 +217,7 @@ export function redisQueue(options: RedisQueueOptions): EnquiryQueue {
         kind: "redis",
         depth: summary.pending + unreadCount,
         oldestPendingAt: oldest.length > 0 ? new Date(Math.min(...oldest)) : null,
-        lastDeliveredAt: last ? new Date(last) : null,
+        lastDeliveryAt: last ? new Date(last) : null,
         consumer: { name: consumer, holding: Number(holding) },
       };
     },

@@ -2,8 +2,10 @@ import path from "node:path";
 import type { Logger } from "pino";
 import { Counter, Gauge, type Registry } from "prom-client";
 import { checkEnquiry, type EnquiryDesk, type EnquiryResult, formFields, spamMessage } from "../../src/lib/enquiry.ts";
+import type { MailFigures } from "../../src/lib/status-report.ts";
 import { site } from "../../src/site.ts";
 import type { Config } from "../config.ts";
+import type { ReadinessCheck } from "../ops/readiness.ts";
 import { type Backoff, createDeliveryWorker } from "./delivery.ts";
 import { fileCarrier, type MailCarrier, smtpCarrier } from "./mail.ts";
 import { newEnquiryId, type OutboxRecord } from "./outbox.ts";
@@ -11,26 +13,6 @@ import { diskQueue, type EnquiryQueue } from "./queue.ts";
 import { createSpamCheck } from "./spam-check.ts";
 
 const expiredMessage = "The spam question timed out. Please answer the new one.";
-
-export interface EnquiryStats {
-  /** Where mail goes: an SMTP server, or .eml files in DATA_DIR/mail. */
-  delivery: "smtp" | "files";
-  /** The disk outbox of this instance, or the Redis Stream every instance shares. */
-  queue: EnquiryQueue["kind"];
-  pending: number;
-  /** Seconds since the oldest undelivered enquiry arrived; null when none waits. */
-  oldestPendingAgeSeconds: number | null;
-  /** When the last enquiry was delivered (ISO time), from the outbox's delivered records; null if none is kept. */
-  lastDeliveredAt: string | null;
-  /** In the shared queue: this instance's consumer and how many enquiries it holds; null on disk. */
-  consumer: { name: string; holding: number } | null;
-}
-
-export interface ReadinessCheck {
-  name: string;
-  ok: boolean;
-  detail: string;
-}
 
 export interface EnquiryServiceOptions {
   config: Pick<Config, "DATA_DIR" | "SMTP_URL" | "MAIL_FROM" | "MAIL_TO" | "OUTBOX_RETENTION_DAYS" | "FORM_SECRET">;
@@ -43,7 +25,6 @@ export interface EnquiryServiceOptions {
   queue?: EnquiryQueue;
 }
 
-const mailCheckTtlMs = 30_000;
 const sweepEveryMs = 60 * 60_000;
 const gaugeReadingMs = 1_000;
 /** When the queue cannot take an enquiry (Redis away, disk full): how long the visitor is asked to wait. */
@@ -67,7 +48,7 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
     (config.SMTP_URL ? smtpCarrier(config.SMTP_URL) : fileCarrier(path.join(config.DATA_DIR, "mail")));
   const spam = createSpamCheck({ secret: config.FORM_SECRET });
   const messageIdDomain = domainOf(config.MAIL_FROM) ?? `${site.slug}.invalid`;
-  let lastDeliveredAt: Date | null = null;
+  let lastDeliveryAt: Date | null = null;
 
   const enquiries = new Counter({
     name: "enquiries_total",
@@ -93,7 +74,7 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
     events: {
       attempted: (result) => attempts.inc({ result }),
       delivered: (_record, at) => {
-        lastDeliveredAt = at;
+        lastDeliveryAt = at;
       },
     },
   });
@@ -104,7 +85,7 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
     registers: [metrics],
     async collect() {
       const figures = await gaugeFigures();
-      if (figures) this.set(figures.pending);
+      if (figures) this.set(figures.outboxDepth);
     },
   });
   new Gauge({
@@ -113,7 +94,7 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
     registers: [metrics],
     async collect() {
       const figures = await gaugeFigures();
-      if (figures) this.set(figures.oldestPendingAgeSeconds ?? 0);
+      if (figures) this.set(figures.oldestPendingSeconds ?? 0);
     },
   });
   new Gauge({
@@ -122,7 +103,7 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
     registers: [metrics],
     async collect() {
       const figures = await gaugeFigures();
-      if (figures) this.set(figures.consumer?.holding ?? figures.pending);
+      if (figures) this.set(figures.consumer?.holding ?? figures.outboxDepth);
     },
   });
   new Gauge({
@@ -131,16 +112,16 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
     registers: [metrics],
     async collect() {
       const figures = await gaugeFigures();
-      if (figures) this.set(figures.lastDeliveredAt ? Date.parse(figures.lastDeliveredAt) / 1000 : 0);
+      if (figures) this.set(figures.lastDeliveryAt ? Date.parse(figures.lastDeliveryAt) / 1000 : 0);
     },
   });
 
-  let gaugeReading: { at: number; figures: Promise<EnquiryStats | undefined> } | undefined;
+  let gaugeReading: { at: number; figures: Promise<MailFigures | undefined> } | undefined;
   /**
    * The figures for the gauges: one reading serves a whole scrape, and while the queue cannot be read (Redis
    * away) the gauges keep their last values so /metrics still answers (redis_up says why).
    */
-  function gaugeFigures(): Promise<EnquiryStats | undefined> {
+  function gaugeFigures(): Promise<MailFigures | undefined> {
     if (!gaugeReading || Date.now() - gaugeReading.at > gaugeReadingMs) {
       const figures = stats().catch((error: unknown) => {
         log.warn({ err: error, queue: queue.kind }, "queue figures unavailable");
@@ -151,47 +132,37 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
     return gaugeReading.figures;
   }
 
-  async function stats(): Promise<EnquiryStats> {
+  /** The figures /status shows and the gauges read, in the status report's shape. */
+  async function stats(): Promise<MailFigures> {
     const figures = await queue.figures();
     const oldest = figures.oldestPendingAt?.getTime() ?? null;
-    const last = [lastDeliveredAt, figures.lastDeliveredAt].reduce<Date | null>(
+    const last = [lastDeliveryAt, figures.lastDeliveryAt].reduce<Date | null>(
       (latest, at) => (at && (!latest || at > latest) ? at : latest),
       null,
     );
     return {
       delivery: carrier.kind,
       queue: queue.kind,
-      pending: figures.depth,
-      oldestPendingAgeSeconds: oldest === null ? null : Math.max(0, Math.round((Date.now() - oldest) / 1000)),
-      lastDeliveredAt: last?.toISOString() ?? null,
+      outboxDepth: figures.depth,
+      oldestPendingSeconds: oldest === null ? null : Math.max(0, Math.round((Date.now() - oldest) / 1000)),
+      lastDeliveryAt: last?.toISOString() ?? null,
       consumer: figures.consumer,
     };
   }
 
-  let mailCheck: { at: number; result: Promise<ReadinessCheck> } | undefined;
-
-  async function checkMail(): Promise<ReadinessCheck> {
-    const name = carrier.kind === "smtp" ? "smtp" : "mail-folder";
-    // Readiness probes come every few seconds; one SMTP handshake per 30 s is plenty.
-    if (!mailCheck || Date.now() - mailCheck.at > mailCheckTtlMs) {
-      const result = carrier.verify().then(
-        () => ({ name, ok: true, detail: carrier.kind === "smtp" ? "SMTP server answers" : "mail folder writable" }),
-        (error: unknown) => ({ name, ok: false, detail: error instanceof Error ? error.message : String(error) }),
-      );
-      mailCheck = { at: Date.now(), result };
-    }
-    return mailCheck.result;
-  }
-
-  async function checkOutbox(): Promise<ReadinessCheck> {
-    const name = queue.kind === "redis" ? "enquiry queue" : "outbox";
-    try {
-      await queue.checkWritable();
-      return { name, ok: true, detail: `${name} writable` };
-    } catch (error) {
-      return { name, ok: false, detail: error instanceof Error ? error.message : String(error) };
-    }
-  }
+  /**
+   * What /readyz checks of enquiries (decision 0040): the queue takes a new enquiry, critical (this instance
+   * could not keep one); the mail server answers, not critical (enquiries wait safely in the queue), and asked
+   * at most once per handshake period.
+   */
+  const readinessChecks: ReadinessCheck[] = [
+    {
+      name: queue.kind === "redis" ? "enquiry queue writable" : "outbox writable",
+      component: "mail",
+      run: () => queue.checkWritable(),
+    },
+    { name: "mail server answers", component: "mail", critical: false, cost: "handshake", run: () => carrier.verify() },
+  ];
 
   async function accept(fields: Record<string, unknown>, token: unknown): Promise<EnquiryResult> {
     const checked = checkEnquiry(fields);
@@ -278,12 +249,7 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
   return {
     ...desk,
     stats,
-    /** Readiness checks for /readyz: the outbox folder is writable, and mail can go out (cached 30 s). */
-    async readiness(): Promise<ReadinessCheck[]> {
-      return Promise.all([checkOutbox(), checkMail()]);
-    },
-    checkOutbox,
-    checkMail,
+    readinessChecks,
 
     /** Opens the queue, resumes every pending enquiry it hands this instance, and starts the retention sweep. */
     async start() {

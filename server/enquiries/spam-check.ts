@@ -1,5 +1,6 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, randomInt } from "node:crypto";
 import { isAnswerShaped, type SpamChallenge } from "../../src/lib/enquiry.ts";
+import { secretMatches } from "../lib/secrets.ts";
 
 export interface SpamCheckOptions {
   secret: string;
@@ -33,9 +34,7 @@ export function createSpamCheck({ secret, ttlMs = defaultTtlMs, now = Date.now }
     const match = /^(\d{1,2})\.(\d{1,2})\.(\d{1,15})\.([\w-]{12})\.([\w-]{43})$/.exec(token);
     if (!match) return undefined;
     const [, a, b, expires, nonce, signature] = match as unknown as [string, string, string, string, string, string];
-    const expected = Buffer.from(sign(`${a}.${b}.${expires}.${nonce}`));
-    const given = Buffer.from(signature);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+    if (!secretMatches(signature, sign(`${a}.${b}.${expires}.${nonce}`))) return undefined;
     return { a: Number(a), b: Number(b), expiresAt: Number(expires), nonce };
   }
 

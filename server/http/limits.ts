@@ -3,6 +3,7 @@ import { rateLimit, type Store } from "express-rate-limit";
 import { RedisStore } from "rate-limit-redis";
 import { canonicalPath } from "../../src/lib/redirects.ts";
 import { site } from "../../src/site.ts";
+import { escapeMarkup } from "../lib/markup.ts";
 import type { RedisClient } from "../redis.ts";
 
 /** A JSON answer in the shape both POST endpoints use: the form shows `message` with `status` as its class. */
@@ -27,7 +28,7 @@ export function sendFail(req: Request, res: Response, status: number, message: s
 }
 
 function failPage(message: string, back: string) {
-  const text = message.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const text = escapeMarkup(message);
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${site.name}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.6;color:#141414;background:#f6f1e8"><p class="fail" role="alert" style="color:#b3261e;font-weight:600">${text}</p><p><a href="${back}">Go back</a></p></body></html>`;
 }
 

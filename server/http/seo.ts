@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import type { ContentType } from "../../src/content/types.ts";
 import type { SiteServices } from "../../src/services.ts";
+import { escapeMarkup } from "../lib/markup.ts";
 
 /** The route templates whose pages come from content, and the entries that fill them. */
 const contentRoutes: Record<string, { contentType: ContentType; dateField?: string }> = {
@@ -51,13 +52,10 @@ export async function sitemapEntries(routes: ServerBuild["routes"], content: Sit
   return entries;
 }
 
-const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c);
-
 export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
   const urls = entries.map((entry) => {
-    const lastmod = entry.lastModified ? `<lastmod>${escapeXml(entry.lastModified)}</lastmod>` : "";
-    return `  <url><loc>${escapeXml(origin + entry.path)}</loc>${lastmod}</url>`;
+    const lastmod = entry.lastModified ? `<lastmod>${escapeMarkup(entry.lastModified)}</lastmod>` : "";
+    return `  <url><loc>${escapeMarkup(origin + entry.path)}</loc>${lastmod}</url>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }

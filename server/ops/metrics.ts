@@ -1,6 +1,6 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import type { RequestHandler } from "express";
 import { collectDefaultMetrics, Gauge, Histogram, type Registry } from "prom-client";
+import { secretMatches } from "../lib/secrets.ts";
 import type { RouteLabeler } from "./route-label.ts";
 import type { BuildInfo } from "./status.ts";
 
@@ -72,12 +72,11 @@ export function requestMetrics(metrics: HttpMetrics, routes: RouteLabeler): Requ
 
 /** GET /metrics: Prometheus text; with a token configured, only for "Authorization: Bearer <token>". */
 export function metricsEndpoint(registry: Registry, token: string | undefined): RequestHandler {
-  const expected = token ? digest(token) : undefined;
   return async (req, res, next) => {
     res.set("Cache-Control", "no-store");
-    if (expected) {
+    if (token) {
       const given = /^Bearer\s+(.+)$/i.exec(req.get("authorization") ?? "")?.[1]?.trim();
-      if (!given || !timingSafeEqual(digest(given), expected)) {
+      if (!secretMatches(given, token)) {
         res
           .status(401)
           .set("WWW-Authenticate", `Bearer realm="metrics"${given ? ', error="invalid_token"' : ""}`)
@@ -93,9 +92,4 @@ export function metricsEndpoint(registry: Registry, token: string | undefined): 
       next(error);
     }
   };
-}
-
-// Hashing first gives equal lengths, so the comparison takes the same time whatever was sent.
-function digest(value: string) {
-  return createHash("sha256").update(value).digest();
 }

@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { Registry } from "prom-client";
 import type { StatusReport } from "../../src/lib/status-report.ts";
 import { type HttpMetrics, registerOpsMetrics } from "./metrics.ts";
-import { Readiness, type ReadinessCheck } from "./readiness.ts";
+import { type CheckPolicy, Readiness, type ReadinessCheck } from "./readiness.ts";
 import { type BuildInfo, type StatusSources, statusReport } from "./status.ts";
 
 export interface OpsOptions {
@@ -14,8 +14,8 @@ export interface OpsOptions {
   /** Where the status page's figures come from. */
   sources?: StatusSources;
   startedAt?: Date;
-  readinessTimeoutMs?: number;
-  readinessCacheMs?: number;
+  /** How long checks may take and their answers are kept: readiness.ts's checkPolicy unless given. */
+  checkPolicy?: CheckPolicy;
 }
 
 /** What operators see of one instance: readiness, the status report, request metrics, and shutdown. */
@@ -31,12 +31,7 @@ export interface Ops {
 /** Builds the operator side of one instance; registers its metrics in the shared registry (once per registry). */
 export function createOps(options: OpsOptions): Ops {
   const { registry, logger, build, checks = [], sources = {}, startedAt = new Date() } = options;
-  const readiness = new Readiness({
-    checks,
-    logger,
-    timeoutMs: options.readinessTimeoutMs,
-    cacheMs: options.readinessCacheMs,
-  });
+  const readiness = new Readiness({ checks, logger, policy: options.checkPolicy });
   const httpMetrics = registerOpsMetrics(registry, build);
   return {
     readiness,

@@ -2,6 +2,8 @@ import type { Logger } from "pino";
 import {
   type CheckOutcome,
   type ComponentReport,
+  type ContentFigures,
+  type MailFigures,
   overallWords,
   type ServiceState,
   type StatusReport,
@@ -9,30 +11,10 @@ import {
 } from "../../src/lib/status-report.ts";
 import type { Readiness } from "./readiness.ts";
 
-/** The content service's figures the status page shows (the content service's stats(), mapped). */
-export interface ContentFigures {
-  /** When the source last answered a refresh; null when it has not yet. */
-  lastRefreshAt: Date | null;
-}
-
-/** The enquiry service's figures the status page shows (the enquiry service's stats(), mapped). */
-export interface MailFigures {
-  /** Where enquiries wait: this instance's disk outbox, or the Redis queue every instance shares. */
-  queue?: "disk" | "redis";
-  /** Enquiries in the outbox (or the shared queue) not yet delivered. */
-  pending: number;
-  /** Age of the oldest of them in seconds; null when none is waiting. */
-  oldestPendingSeconds: number | null;
-  /** When a message was last handed to the mail server; null when none has been yet. */
-  lastDeliveryAt: Date | null;
-  /** In the shared queue: this instance's consumer and how many enquiries it holds now. */
-  consumer?: { name: string; holding: number } | null;
-}
-
-/** Where the numbers come from: each service gives its own, and either may be absent. */
+/** Where the figures come from: each service gives its own, in the report's shape; either may be absent. */
 export interface StatusSources {
-  content?: { stats(): ContentFigures | Promise<ContentFigures> };
-  mail?: { stats(): MailFigures | Promise<MailFigures> };
+  content?: { stats(): ContentFigures };
+  mail?: { stats(): Promise<MailFigures> };
 }
 
 export interface BuildInfo {
@@ -89,16 +71,10 @@ export async function statusReport({
     shuttingDown,
     components,
     content: {
-      lastRefreshAt: content?.lastRefreshAt?.toISOString() ?? null,
+      lastRefreshAt: content?.lastRefreshAt ?? null,
       freshnessSeconds: content?.lastRefreshAt ? secondsBetween(content.lastRefreshAt, now) : null,
     },
-    mail: {
-      outboxDepth: mail?.pending ?? null,
-      oldestPendingSeconds: mail?.oldestPendingSeconds ?? null,
-      lastDeliveryAt: mail?.lastDeliveryAt?.toISOString() ?? null,
-      queue: mail?.queue ?? null,
-      consumer: mail?.consumer ?? null,
-    },
+    mail: mail ?? null,
   };
 }
 
@@ -164,6 +140,6 @@ async function figures<T>(
   }
 }
 
-function secondsBetween(from: Date, to: Date) {
-  return Math.max(0, Math.floor((to.getTime() - from.getTime()) / 1000));
+function secondsBetween(from: string, to: Date) {
+  return Math.max(0, Math.floor((to.getTime() - Date.parse(from)) / 1000));
 }

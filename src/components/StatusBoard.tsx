@@ -50,12 +50,12 @@ function StatusFigures({ report }: { report: StatusReport }) {
     ["Version", report.commit ? `${report.version} (${report.commit.slice(0, 12)})` : report.version],
     ["Content freshness", content.lastRefreshAt ? `Refreshed ${ago(content.lastRefreshAt)}` : "Not refreshed yet"],
     [
-      mail.queue === "redis" ? "Shared queue depth (all instances)" : "Outbox depth",
-      outboxWords(mail.outboxDepth, mail.oldestPendingSeconds),
+      mail?.queue === "redis" ? "Shared queue depth (all instances)" : "Outbox depth",
+      mail ? outboxWords(mail.outboxDepth, mail.oldestPendingSeconds) : "Not reported",
     ],
-    ["Last successful delivery", mail.lastDeliveryAt ? ago(mail.lastDeliveryAt) : "None yet"],
+    ["Last successful delivery", mail ? (mail.lastDeliveryAt ? ago(mail.lastDeliveryAt) : "None yet") : "Not reported"],
   ];
-  if (mail.consumer) {
+  if (mail?.consumer) {
     const { name, holding } = mail.consumer;
     figures.push([
       "This instance's consumer",
@@ -104,8 +104,7 @@ function StateMark({ state }: { state: ServiceState }) {
   return <span className={styles.mark} data-state={state} aria-hidden="true" />;
 }
 
-function outboxWords(depth: number | null, oldestSeconds: number | null) {
-  if (depth === null) return "Not reported";
+function outboxWords(depth: number, oldestSeconds: number | null) {
   if (depth === 0) return "No enquiries waiting";
   const count = depth === 1 ? "1 enquiry waiting" : `${depth} enquiries waiting`;
   return oldestSeconds === null ? count : `${count}, the oldest for ${formatDuration(oldestSeconds)}`;

@@ -29,6 +29,31 @@ export interface ComponentReport {
   checks: CheckOutcome[];
 }
 
+/**
+ * The content service's figure (its stats(), server/content/service.ts), under the name and in the form the
+ * report carries it.
+ */
+export interface ContentFigures {
+  /** When the content source last answered (ISO time); null until it has. */
+  lastRefreshAt: string | null;
+}
+
+/** The enquiry service's figures, as its stats() gives them (server/enquiries/service.ts) and the page shows them. */
+export interface MailFigures {
+  /** Where mail goes: an SMTP server, or .eml files in DATA_DIR/mail. */
+  delivery: "smtp" | "files";
+  /** "disk": this instance's outbox; "redis": the queue every instance shares (depth counts them all). */
+  queue: "disk" | "redis";
+  /** Enquiries accepted and still waiting to be delivered. */
+  outboxDepth: number;
+  /** Age of the oldest of them, in seconds; null when none waits. */
+  oldestPendingSeconds: number | null;
+  /** When an enquiry was last delivered (ISO time); null when none has been, or none is kept. */
+  lastDeliveryAt: string | null;
+  /** In the shared queue: this instance's consumer and how many enquiries it holds; null on disk. */
+  consumer: { name: string; holding: number } | null;
+}
+
 export interface StatusReport {
   state: ServiceState;
   /** The overall state in words. */
@@ -40,23 +65,12 @@ export interface StatusReport {
   commit: string | null;
   shuttingDown: boolean;
   components: ComponentReport[];
-  content: {
-    /** When the content source last answered a refresh; null when it has not yet. */
-    lastRefreshAt: string | null;
-    /** Seconds since that refresh, at generatedAt. */
+  content: ContentFigures & {
+    /** Seconds since the last refresh, at generatedAt. */
     freshnessSeconds: number | null;
   };
-  mail: {
-    /** Enquiries in the outbox still waiting to be delivered. */
-    outboxDepth: number | null;
-    /** Age of the oldest of them, in seconds. */
-    oldestPendingSeconds: number | null;
-    lastDeliveryAt: string | null;
-    /** "disk": this instance's outbox; "redis": the queue every instance shares (depth counts them all). */
-    queue: "disk" | "redis" | null;
-    /** In the shared queue: this instance's consumer and how many enquiries it holds. */
-    consumer: { name: string; holding: number } | null;
-  };
+  /** null when the enquiry service could not say (its queue unreadable). */
+  mail: MailFigures | null;
 }
 
 export const stateWords: Record<ServiceState, string> = {

@@ -7,6 +7,7 @@ import { createLogger } from "../../server/http/logging.ts";
 import type { Asset, ContentQuery, Entry } from "../../src/content/types.ts";
 import { cdaOverFixture } from "../support/cda-fixture.ts";
 import { fixtureAssets } from "../support/content-fixture.ts";
+import { checkNow } from "../support/ops.ts";
 
 /**
  * One contract, both sources: every content usage of R7 gives the same answer from the embedded store and
@@ -178,7 +179,7 @@ describe.each(sources)("content contract: $name", ({ create }) => {
   });
 
   it("says the source answers", async () => {
-    expect(await content.check()).toMatchObject({ ok: true });
+    expect(await checkNow(content.readinessCheck)).toMatchObject([{ name: "content source answers", state: "ok" }]);
   });
 });
 
@@ -217,6 +218,8 @@ describe("the contentful source on the wire", () => {
     await expect(content.getEntries({ content_type: "homePage" })).rejects.toMatchObject({
       code: "CONTENT_UNAVAILABLE",
     });
-    expect(await content.check()).toMatchObject({ ok: false, message: "the source is not answering" });
+    expect(await checkNow(content.readinessCheck)).toMatchObject([
+      { name: "content source answers", state: "fail", critical: true },
+    ]);
   });
 });

@@ -6,6 +6,7 @@ import { type ContentService, createContentService } from "../../server/content/
 import { createLogger } from "../../server/http/logging.ts";
 import type { ContentQuery } from "../../src/content/types.ts";
 import { cdaOverFixture } from "../support/cda-fixture.ts";
+import { checkNow } from "../support/ops.ts";
 
 /** The cache in front of a real source: the contentful SDK over HTTP to the CDA stand-in, whose requests we count. */
 
@@ -71,7 +72,7 @@ describe("the content cache", () => {
     await content.getEntries(teaser);
     expect(entriesRequests()).toBe(1);
     expect(content.stats()).toMatchObject({ hits: 1, staleHits: 0, misses: 1, entries: 1 });
-    expect(content.stats().lastRefreshAt).toEqual(new Date("2026-11-22T10:00:00.000Z"));
+    expect(content.stats().lastRefreshAt).toBe("2026-11-22T10:00:00.000Z");
     const text = await metrics.metrics();
     expect(text).toContain('content_cache_hits_total{freshness="fresh"} 1');
     expect(text).toContain("content_cache_misses_total 1");
@@ -86,7 +87,7 @@ describe("the content cache", () => {
     clock += 61_000;
     const stale = await content.getEntries(article);
     expect(stale.items[0]?.fields.blogTitle).toBe("Alpha launch");
-    await expect.poll(() => content.stats().lastRefreshAt?.getTime()).toBe(clock);
+    await expect.poll(() => content.stats().lastRefreshAt).toBe(new Date(clock).toISOString());
     const fresh = await content.getEntries(article);
     expect(fresh.items[0]?.fields.blogTitle).toBe("Alpha, relaunched");
     expect(entriesRequests()).toBe(2);
@@ -137,7 +138,7 @@ describe("the content cache", () => {
     expect(failures).toHaveLength(1);
     expect(failures[0].query).toContain("-fields.blogPostDate");
     expect(content.stats().sourceErrors).toBe(1);
-    expect(await content.check()).toMatchObject({ ok: false });
+    expect(await checkNow(content.readinessCheck)).toMatchObject([{ state: "fail", critical: true }]);
   });
 
   it("a purge makes the next read wait for the source, and still falls back to the old answer if it is down", async () => {

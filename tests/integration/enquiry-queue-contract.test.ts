@@ -107,7 +107,7 @@ function contract(name: string, newStore: () => Store) {
       await first.queue.markDelivered({ ...(first.handed[0] as OutboxRecord), attempts: 1, deliveredAt });
       const figures = await first.queue.figures();
       expect(figures).toMatchObject({ depth: 0, oldestPendingAt: null });
-      expect(figures.lastDeliveredAt?.toISOString()).toBe(deliveredAt);
+      expect(figures.lastDeliveryAt?.toISOString()).toBe(deliveredAt);
       await first.queue.stop();
 
       const second = await started(store);

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { hostname } from "node:os";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
-import { buildOpsApp, fakeCheck } from "../support/ops.ts";
+import { buildOpsApp, fakeCheck, keepNothing } from "../support/ops.ts";
 
 const googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
@@ -78,7 +78,7 @@ describe("/readyz", () => {
   it("counts a check that does not answer in time as failed", async () => {
     const { app } = await buildOpsApp({
       checks: [fakeCheck("content source answers", "content", "hang")],
-      readinessTimeoutMs: 50,
+      checkPolicy: { ...keepNothing, timeoutMs: 50 },
     });
     const res = await request(app).get("/readyz");
     expect(res.status).toBe(503);
@@ -220,13 +220,21 @@ describe("/metrics", () => {
 
 describe("/status.json", () => {
   it("reports overall state, each component, uptime, version and the services' figures", async () => {
-    const lastRefreshAt = new Date(Date.now() - 90_000);
-    const lastDeliveryAt = new Date(Date.now() - 600_000);
+    const lastRefreshAt = new Date(Date.now() - 90_000).toISOString();
+    const lastDeliveryAt = new Date(Date.now() - 600_000).toISOString();
+    const mail = {
+      delivery: "smtp",
+      queue: "disk",
+      outboxDepth: 2,
+      oldestPendingSeconds: 40,
+      lastDeliveryAt,
+      consumer: null,
+    } as const;
     const { app } = await buildOpsApp({
       checks: [fakeCheck("content source answers", "content", "ok"), fakeCheck("outbox writable", "mail", "ok")],
       sources: {
         content: { stats: () => ({ lastRefreshAt }) },
-        mail: { stats: async () => ({ pending: 2, oldestPendingSeconds: 40, lastDeliveryAt }) },
+        mail: { stats: async () => mail },
       },
     });
     const res = await request(app).get("/status.json");
@@ -238,8 +246,8 @@ describe("/status.json", () => {
       version: "2.4.6",
       commit: "0123456789abcdef0123",
       shuttingDown: false,
-      content: { lastRefreshAt: lastRefreshAt.toISOString() },
-      mail: { outboxDepth: 2, oldestPendingSeconds: 40, lastDeliveryAt: lastDeliveryAt.toISOString() },
+      content: { lastRefreshAt },
+      mail,
     });
     expect(res.body.content.freshnessSeconds).toBeGreaterThanOrEqual(90);
     expect(res.body.uptimeSeconds).toBeGreaterThanOrEqual(0);
@@ -288,7 +296,18 @@ describe("/status", () => {
         fakeCheck("outbox writable", "mail", "ok"),
         fakeCheck("mail server answers", "mail", "fail", { critical: false }),
       ],
-      sources: { mail: { stats: () => ({ pending: 3, oldestPendingSeconds: 120, lastDeliveryAt: null }) } },
+      sources: {
+        mail: {
+          stats: async () => ({
+            delivery: "smtp",
+            queue: "disk",
+            outboxDepth: 3,
+            oldestPendingSeconds: 120,
+            lastDeliveryAt: null,
+            consumer: null,
+          }),
+        },
+      },
     });
     const res = await request(app).get("/status").set("User-Agent", googlebot);
     expect(res.status).toBe(200);

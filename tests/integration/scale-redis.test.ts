@@ -130,7 +130,7 @@ describe.skipIf(!redisServer)("three instances sharing Redis", { timeout: 90_000
       brief: "A logo for a bakery.",
     });
     expect(sent).toMatchObject({ status: 200, answer: { status: "success" } });
-    await vi.waitFor(async () => expect((await status(a.base)).mail.consumer?.holding).toBe(1), { timeout: 10_000 });
+    await vi.waitFor(async () => expect((await status(a.base)).mail?.consumer?.holding).toBe(1), { timeout: 10_000 });
     const [stored] = await storedEnquiries(redis);
     expect(stored?.enquiry.name).toBe("Stranded Sam");
 
@@ -149,11 +149,11 @@ describe.skipIf(!redisServer)("three instances sharing Redis", { timeout: 90_000
     const mail = parseMail(smtp.received[0]?.raw ?? "");
     expect(mail.header("message-id")).toBe(stored?.messageId);
     expect(mail.header("subject")).toBe("New enquiry: Branding from Stranded Sam");
-    await vi.waitFor(async () => expect((await status(b.base)).mail.outboxDepth).toBe(0), { timeout: 5_000 });
+    await vi.waitFor(async () => expect((await status(b.base)).mail?.outboxDepth).toBe(0), { timeout: 5_000 });
     // Nobody sends it again, however long we wait past the visibility timeout.
     await new Promise((resolve) => setTimeout(resolve, visibilitySeconds * 2_000));
     expect(smtp.received).toHaveLength(1);
-    const holders = await Promise.all([b, c].map(async (site) => (await status(site.base)).mail.consumer?.holding));
+    const holders = await Promise.all([b, c].map(async (site) => (await status(site.base)).mail?.consumer?.holding));
     expect(holders).toEqual([0, 0]);
   });
 
@@ -172,7 +172,7 @@ describe.skipIf(!redisServer)("three instances sharing Redis", { timeout: 90_000
     await vi.waitFor(() => expect(mailServer.received).toHaveLength(1), { timeout: 10_000, interval: 100 });
     const stored = (await storedEnquiries(redis)).find((record) => record.enquiry.name === "Twice Tess");
 
-    const holding = await Promise.all(survivors.map(async (site) => (await status(site.base)).mail.consumer?.holding));
+    const holding = await Promise.all(survivors.map(async (site) => (await status(site.base)).mail?.consumer?.holding));
     const sender = survivors[holding.indexOf(1)];
     const other = survivors[holding.indexOf(0)];
     if (!sender || !other) throw new Error(`expected one holder, found ${JSON.stringify(holding)}`);

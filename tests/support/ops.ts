@@ -1,21 +1,30 @@
 import { Registry } from "prom-client";
 import { createLogger } from "../../server/http/logging.ts";
 import { createOps, type OpsOptions } from "../../server/ops/ops.ts";
-import type { ReadinessCheck } from "../../server/ops/readiness.ts";
+import { type CheckPolicy, checkPolicy, Readiness, type ReadinessCheck } from "../../server/ops/readiness.ts";
 import type { Services } from "../../server/services.ts";
 import { buildTestApp } from "./app.ts";
+
+/** The real time limit, with no answer kept: each request sees what the checks say now. */
+export const keepNothing: CheckPolicy = { ...checkPolicy, keepMs: { probe: 0, handshake: 0 } };
+
+/** What ops makes of the given checks right now: each one's outcome, as /readyz and /status show it. */
+export function checkNow(...checks: ReadinessCheck[]) {
+  return new Readiness({ checks, logger: createLogger("silent"), policy: keepNothing }).outcomes();
+}
 
 /** A readiness check that answers as told: the test double at the seam the real services plug into. */
 export function fakeCheck(
   name: string,
   component: ReadinessCheck["component"],
   answer: "ok" | "fail" | "hang",
-  options: { critical?: ReadinessCheck["critical"]; error?: string } = {},
+  options: { critical?: ReadinessCheck["critical"]; cost?: ReadinessCheck["cost"]; error?: string } = {},
 ): ReadinessCheck & { runs: number } {
   const check = {
     name,
     component,
     critical: options.critical,
+    cost: options.cost,
     runs: 0,
     run() {
       check.runs++;
@@ -41,7 +50,7 @@ export async function buildOpsApp(
         registry: metrics,
         logger: createLogger("silent"),
         build: { version: "2.4.6", commit: "0123456789abcdef0123" },
-        readinessCacheMs: 0,
+        checkPolicy: keepNothing,
         ...ops,
       });
       built = { ...real, metrics, ops: replaced, site: { ...real.site, status: () => replaced.status() } };

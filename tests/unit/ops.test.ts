@@ -4,12 +4,12 @@ import request from "supertest";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../../server/http/logging.ts";
 import { createOps } from "../../server/ops/ops.ts";
-import { Readiness } from "../../server/ops/readiness.ts";
+import { checkPolicy, Readiness } from "../../server/ops/readiness.ts";
 import { RouteLabeler } from "../../server/ops/route-label.ts";
 import { opsMiddleware } from "../../server/ops/router.ts";
-import type { MailFigures, StatusSources } from "../../server/ops/status.ts";
-import { type ComponentId, formatDuration, type ServiceState } from "../../src/lib/status-report.ts";
-import { fakeCheck } from "../support/ops.ts";
+import type { StatusSources } from "../../server/ops/status.ts";
+import { type ComponentId, formatDuration, type MailFigures, type ServiceState } from "../../src/lib/status-report.ts";
+import { fakeCheck, keepNothing } from "../support/ops.ts";
 
 const logger = createLogger("silent");
 
@@ -69,7 +69,7 @@ describe("route labels", () => {
 describe("readiness", () => {
   it("runs each check once for callers that ask at the same time", async () => {
     const check = fakeCheck("content source answers", "content", "ok");
-    const readiness = new Readiness({ checks: [check], logger, cacheMs: 0 });
+    const readiness = new Readiness({ checks: [check], logger, policy: keepNothing });
     const answers = await Promise.all([readiness.report(), readiness.report(), readiness.report()]);
     expect(answers.map((answer) => answer.status)).toEqual(["ready", "ready", "ready"]);
     expect(check.runs).toBe(1);
@@ -78,7 +78,7 @@ describe("readiness", () => {
   it("asks a check whether it is critical at each run", async () => {
     let cacheEmpty = true;
     const content = fakeCheck("content source answers", "content", "fail", { critical: () => cacheEmpty });
-    const readiness = new Readiness({ checks: [content], logger, cacheMs: 0 });
+    const readiness = new Readiness({ checks: [content], logger, policy: keepNothing });
     expect((await readiness.report()).status).toBe("not ready");
     cacheEmpty = false;
     expect(await readiness.report()).toMatchObject({ status: "ready", checks: [{ state: "fail", critical: false }] });
@@ -86,11 +86,15 @@ describe("readiness", () => {
 
   it("shares one run for the cache period, then checks again", async () => {
     const check = fakeCheck("outbox writable", "mail", "ok");
-    const cached = new Readiness({ checks: [check], logger, cacheMs: 60_000 });
+    const cached = new Readiness({
+      checks: [check],
+      logger,
+      policy: { ...checkPolicy, keepMs: { probe: 60_000, handshake: 60_000 } },
+    });
     await cached.report();
     await cached.report();
     expect(check.runs).toBe(1);
-    const fresh = new Readiness({ checks: [check], logger, cacheMs: 0 });
+    const fresh = new Readiness({ checks: [check], logger, policy: keepNothing });
     await fresh.report();
     await fresh.report();
     expect(check.runs).toBe(3);
@@ -105,10 +109,18 @@ describe("the status report", () => {
       build: { version: "1", commit: null },
       checks,
       sources,
-      readinessCacheMs: 0,
+      checkPolicy: keepNothing,
     }).status();
   const mail = (figures: Partial<MailFigures>) => ({
-    stats: () => ({ pending: 0, oldestPendingSeconds: null, lastDeliveryAt: null, ...figures }),
+    stats: async (): Promise<MailFigures> => ({
+      delivery: "smtp",
+      queue: "disk",
+      outboxDepth: 0,
+      oldestPendingSeconds: null,
+      lastDeliveryAt: null,
+      consumer: null,
+      ...figures,
+    }),
   });
   const stateOf = async (checks: ReturnType<typeof fakeCheck>[], sources?: StatusSources) => {
     const { state, summary, components } = await report(checks, sources);
@@ -143,28 +155,50 @@ describe("the status report", () => {
   });
 
   it("is degraded when an enquiry has waited more than 15 minutes", async () => {
-    const waiting = (seconds: number) => stateOf([], { mail: mail({ pending: 1, oldestPendingSeconds: seconds }) });
+    const waiting = (seconds: number) => stateOf([], { mail: mail({ outboxDepth: 1, oldestPendingSeconds: seconds }) });
     expect((await waiting(14 * 60)).mail).toBe("operational");
     expect((await waiting(16 * 60)).mail).toBe("degraded");
   });
 
   it("keeps content degraded, not down, while a copy fetched earlier can still be shown", async () => {
     const away = fakeCheck("content", "content", "fail", { critical: false });
-    expect((await stateOf([away], { content: { stats: () => ({ lastRefreshAt: new Date() }) } })).content).toBe(
-      "degraded",
-    );
+    expect(
+      (await stateOf([away], { content: { stats: () => ({ lastRefreshAt: new Date().toISOString() }) } })).content,
+    ).toBe("degraded");
     expect((await stateOf([away], { content: { stats: () => ({ lastRefreshAt: null }) } })).content).toBe("down");
   });
 
   it("still reports when a service's figures cannot be read", async () => {
     const broken = {
-      stats(): MailFigures {
+      async stats(): Promise<MailFigures> {
         throw new Error("outbox folder vanished");
       },
     };
     const result = await report([], { mail: broken });
-    expect(result.mail.outboxDepth).toBeNull();
+    expect(result.mail).toBeNull();
     expect(result.state).toBe("operational");
+  });
+
+  it("carries each service's figures as the service gives them, and the content's age at the report's time", async () => {
+    const given: MailFigures = {
+      delivery: "files",
+      queue: "redis",
+      outboxDepth: 4,
+      oldestPendingSeconds: 75,
+      lastDeliveryAt: "2026-11-23T09:15:00.000Z",
+      consumer: { name: "web-1", holding: 2 },
+    };
+    const lastRefreshAt = new Date(Date.now() - 125_000).toISOString();
+    const result = await report([], {
+      mail: { stats: async () => given },
+      content: { stats: () => ({ lastRefreshAt }) },
+    });
+    expect(result.mail).toEqual(given);
+    expect(result.content.lastRefreshAt).toBe(lastRefreshAt);
+    expect(result.content.freshnessSeconds).toBe(
+      Math.floor((Date.parse(result.generatedAt) - Date.parse(lastRefreshAt)) / 1000),
+    );
+    expect((await report([])).content).toEqual({ lastRefreshAt: null, freshnessSeconds: null });
   });
 });
 

@@ -1,0 +1,59 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { StatusBoard } from "../../src/components/StatusBoard.tsx";
+import type { MailFigures, StatusReport } from "../../src/lib/status-report.ts";
+
+const generatedAt = "2026-11-23T12:00:00.000Z";
+
+function reportWith(mail: MailFigures | null): StatusReport {
+  return {
+    state: "operational",
+    summary: "All systems operational",
+    generatedAt,
+    startedAt: "2026-11-23T11:00:00.000Z",
+    uptimeSeconds: 3_600,
+    version: "1.0.0",
+    commit: null,
+    shuttingDown: false,
+    components: [],
+    content: { lastRefreshAt: "2026-11-23T11:58:00.000Z", freshnessSeconds: 120 },
+    mail,
+  };
+}
+
+/** The figures list as "term: value" lines. */
+function figures(report: StatusReport) {
+  const html = renderToStaticMarkup(<StatusBoard report={report} refreshSeconds={30} />);
+  return [...html.matchAll(/<dt>(.*?)<\/dt><dd>(.*?)<\/dd>/g)].map(([, term, value]) => `${term}: ${value}`);
+}
+
+describe("the status board's figures", () => {
+  it("shows the enquiry service's figures as it gives them", () => {
+    expect(
+      figures(
+        reportWith({
+          delivery: "smtp",
+          queue: "redis",
+          outboxDepth: 2,
+          oldestPendingSeconds: 130,
+          lastDeliveryAt: "2026-11-23T11:50:00.000Z",
+          consumer: { name: "web-1", holding: 1 },
+        }),
+      ),
+    ).toEqual([
+      "Uptime: 1 h",
+      "Version: 1.0.0",
+      "Content freshness: Refreshed 2 min ago",
+      "Shared queue depth (all instances): 2 enquiries waiting, the oldest for 2 min",
+      "Last successful delivery: 10 min ago",
+      "This instance&#x27;s consumer: web-1, holding 1 enquiry",
+    ]);
+  });
+
+  it("says the mail figures are not reported when the queue could not be read, not that nothing was sent", () => {
+    expect(figures(reportWith(null)).slice(3)).toEqual([
+      "Outbox depth: Not reported",
+      "Last successful delivery: Not reported",
+    ]);
+  });
+});
