@@ -4,7 +4,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import type { Logger } from "pino";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import { analyticsMayLoad, analyticsProvider } from "../src/lib/consent.ts";
-import type { SiteServices } from "../src/services.ts";
+import { buildLoadContext } from "../src/lib/router-protocol.ts";
 import type { Config } from "./config.ts";
 import { newsFeed } from "./content/feed.ts";
 import { createPreview, isPreview, previewFrameAncestors } from "./content/preview.ts";
@@ -22,8 +22,6 @@ import { staticFiles } from "./http/static.ts";
 import { RouteLabeler, unmatchedRoute } from "./ops/route-label.ts";
 import { opsMiddleware, opsRoutes } from "./ops/router.ts";
 import type { Services } from "./services.ts";
-
-type CreateLoadContext = (services: SiteServices, nonce: string) => RouterContextProvider;
 
 export interface AppDeps {
   config: Config;
@@ -132,8 +130,7 @@ export function createApp(deps: AppDeps) {
       deps.build,
       routes,
       (build, res) => {
-        const create = (build.entry.module as { createLoadContext?: CreateLoadContext }).createLoadContext;
-        if (!create) throw new Error("The server build does not export createLoadContext from entry.server");
+        const create = buildLoadContext(build);
         // A preview request's pages read drafts through the preview services, never the anonymous cache.
         const site = isPreview(res) && services.preview ? services.preview.site : services.site;
         return create(site, res.locals.cspNonce as string);
