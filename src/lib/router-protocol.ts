@@ -16,7 +16,7 @@ import type { SiteServices } from "../services.ts";
  * a trailing-slash page `/x/` → `/x/_.data`, and the home page `/` → `/_.data`. React Router answers any path
  * ending in `.data` as a data request (case-sensitive), whatever route it matches.
  */
-export const dataSuffix = ".data";
+const dataSuffix = ".data";
 const trailingSlashDataSuffix = "/_.data";
 /**
  * React Router 7's spelling of the home page's data URL. Version 8 asks for `/_.data` and answers `/_root.data` as
@@ -66,8 +66,8 @@ export function thrownDataStatus(thrown: unknown): number | undefined {
 
 /**
  * The body of a 4xx or 5xx a `clientAction`'s `serverAction()` got from something other than the router (the
- * server's rate or size limit): React Router throws it as a route error response whose `data` is the body's text.
- * Undefined for anything else.
+ * server's rate or size limit): React Router throws it as a route error response whose `data` is the body's text
+ * (in the browser: tests/e2e/contact.spec.ts, "a rate-limit refusal shows its message"). Undefined for anything else.
  */
 export function refusalBody(error: { status: number; data: unknown }): string | undefined {
   return typeof error.data === "string" ? error.data : undefined;
