@@ -4,7 +4,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import type { Logger } from "pino";
 import { createRequestHandler as createFetchHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { analyticsMayLoad, analyticsProvider } from "../src/lib/consent.ts";
-import type { SiteServices } from "../src/services.ts";
+import { buildLoadContext } from "../src/lib/router-protocol.ts";
 import type { Config } from "./config.ts";
 import { newsFeed } from "./content/feed.ts";
 import { createPreview, isPreview, previewFrameAncestors } from "./content/preview.ts";
@@ -23,8 +23,6 @@ import { staticFiles } from "./http/static.ts";
 import { RouteLabeler, unmatchedRoute } from "./ops/route-label.ts";
 import { opsMiddleware, opsRoutes } from "./ops/router.ts";
 import type { Services } from "./services.ts";
-
-type CreateLoadContext = (services: SiteServices, nonce: string, shared?: boolean) => RouterContextProvider;
 
 export interface AppDeps {
   config: Config;
@@ -142,7 +140,7 @@ export function createApp(deps: AppDeps) {
       (build, res) => {
         // A preview request's pages read drafts through the preview services, never the anonymous cache.
         const site = isPreview(res) && services.preview ? services.preview.site : services.site;
-        return loadContextOf(build)(site, res.locals.cspNonce as string);
+        return buildLoadContext(build)(site, res.locals.cspNonce as string);
       },
       config.NODE_ENV,
     ),
@@ -150,12 +148,6 @@ export function createApp(deps: AppDeps) {
 
   app.use(errorHandler(logger));
   return app;
-}
-
-function loadContextOf(build: ServerBuild): CreateLoadContext {
-  const create = (build.entry.module as { createLoadContext?: CreateLoadContext }).createLoadContext;
-  if (!create) throw new Error("The server build does not export createLoadContext from entry.server");
-  return create;
 }
 
 /**
@@ -167,7 +159,7 @@ function pageCache({ config, logger, services, build }: AppDeps, routes: RouteLa
   if (typeof build === "function" || !config.isProduction) return undefined;
   if (config.CONTENT_TTL_SECONDS === 0 || config.PAGE_CACHE_MB === 0) return undefined;
   const handle = createFetchHandler(build, config.NODE_ENV);
-  const create = loadContextOf(build);
+  const create = buildLoadContext(build);
   const render: SharedRender = (request, nonce) => handle(request, create(services.site, nonce, true));
   return createPageCache({
     render,

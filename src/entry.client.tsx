@@ -1,6 +1,5 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import type { Navigation } from "react-router";
 import { HydratedRouter } from "react-router/dom";
 import { NonceProvider } from "./components/Nonce.tsx";
 import {
@@ -10,13 +9,7 @@ import {
   resumeTarget,
   sessionStore,
 } from "./lib/chunk-reload.ts";
-
-declare global {
-  interface Window {
-    /** The data router that <HydratedRouter> creates (React Router sets this global). */
-    __reactRouterDataRouter?: { state: { navigation: Navigation } };
-  }
-}
+import { currentNavigation } from "./lib/router-protocol.ts";
 
 /**
  * The absolute URL of the page the visitor is navigating to, read from the router at this very moment: React
@@ -24,7 +17,7 @@ declare global {
  * navigation.
  */
 function currentNavigationHref(): string | undefined {
-  const target = pageNavigationTarget(window.__reactRouterDataRouter?.state.navigation);
+  const target = pageNavigationTarget(currentNavigation());
   return target ? new URL(target, window.location.href).href : undefined;
 }
 

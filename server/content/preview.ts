@@ -3,6 +3,7 @@ import cookieParser from "cookie-parser";
 import express, { type CookieOptions, type RequestHandler, type Response, type Router } from "express";
 import onHeaders from "on-headers";
 import type { Logger } from "pino";
+import { isDataRequest } from "../../src/lib/router-protocol.ts";
 import { secretMatches } from "../lib/secrets.ts";
 
 /**
@@ -37,13 +38,13 @@ export async function previewTarget(value: unknown, isPage: PreviewOptions["isPa
   }
   const target = url.pathname + url.search;
   if (url.origin !== base || target.startsWith("//") || /[\\\s]/.test(value)) return undefined;
-  if (url.pathname.endsWith(".data") || !(await isPage(url.pathname))) return undefined;
+  if (isDataRequest(url.pathname) || !(await isPage(url.pathname))) return undefined;
   return target;
 }
 
 /** A path that names a file rather than a page (a page's `.data` request is a page). */
 function isFile(pathname: string): boolean {
-  return /\.[a-z0-9]+$/i.test(pathname) && !pathname.endsWith(".data");
+  return /\.[a-z0-9]+$/i.test(pathname) && !isDataRequest(pathname);
 }
 
 /** Is this request in preview? (Set by `previewSession`; the page cache must never store or serve it.) */

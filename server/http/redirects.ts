@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import { redirectFor } from "../../src/lib/redirects.ts";
+import { isRouterRequest } from "../../src/lib/router-protocol.ts";
 
 /**
  * Legacy paths answer 301 to their new home before React Router sees them (src/lib/redirects.ts is the table).
@@ -8,7 +9,7 @@ import { redirectFor } from "../../src/lib/redirects.ts";
  */
 export const legacyRedirects: RequestHandler = (req, res, next) => {
   if (req.method !== "GET" && req.method !== "HEAD") return next();
-  if (req.path.endsWith(".data") || req.path === "/__manifest") return next();
+  if (isRouterRequest(req.path)) return next();
   const target = redirectFor(req.originalUrl);
   if (!target) return next();
   res.set("Cache-Control", "public, max-age=86400");

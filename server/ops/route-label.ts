@@ -1,5 +1,6 @@
 import type { Request, Response } from "express";
 import { matchRoutes, type RouteObject } from "react-router";
+import { dataRequestPage } from "../../src/lib/router-protocol.ts";
 
 /** The fields of React Router's server route manifest (ServerBuild["routes"]) a route label needs. */
 type RouteManifest = Record<string, { id: string; parentId?: string; path?: string; index?: boolean } | undefined>;
@@ -54,11 +55,9 @@ export class RouteLabeler {
     return this.page(req.path);
   }
 
-  /** The page route template for a path, including React Router's data requests (/post/x.data). */
+  /** The page route template for a path, including React Router's data requests (/post/x.data, /_.data). */
   page(pathname: string): string {
-    let path = pathname;
-    if (path.endsWith(".data")) path = path === "/_root.data" ? "/" : path.slice(0, -".data".length);
-    const matches = matchRoutes(this.#routes, path);
+    const matches = matchRoutes(this.#routes, dataRequestPage(pathname));
     const deepest = matches?.at(-1)?.route;
     if (!matches || !deepest || deepest.path === "*") return unmatchedRoute;
     const template = matches

@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from "react-router";
+import { thrownDataStatus } from "../lib/router-protocol.ts";
 import { loadContent, loadEntry } from "./load.ts";
 import type { BlogPostFields, ProjectFields, ServiceFields } from "./model.ts";
 import { slugify } from "./outline.ts";
@@ -44,15 +45,10 @@ export async function orPlaceholder<T>(read: Promise<T>): Promise<T | null> {
   try {
     return await read;
   } catch (error) {
-    if (isUnavailableResponse(error)) return null;
+    // The 503 loaders throw when content is unavailable (React Router's `data()` value, before it is rendered).
+    if (thrownDataStatus(error) === 503) return null;
     throw error;
   }
-}
-
-/** The 503 loaders throw when content is unavailable (React Router's `data()` value, before it is rendered). */
-function isUnavailableResponse(error: unknown): boolean {
-  const thrown = error as { type?: string; init?: ResponseInit | null } | null;
-  return thrown?.type === "DataWithResponseInit" && thrown.init?.status === 503;
 }
 
 // ---- Posts -------------------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { dataRequestPage } from "./router-protocol.ts";
 import { serviceSlugs } from "./services-catalogue.ts";
 
 /**
@@ -67,14 +68,12 @@ function decodeUnreserved(pathname: string): string {
 
 /**
  * What a request path names, however it is spelt: unreserved escapes decoded, slashes normalised, any React Router
- * data suffix (`.data`, `/_.data`, `/_root.data`) dropped, lower-cased (routes match without regard to case). Rate limits,
+ * data suffix (`.data`, `/_.data`, `/_root.data`: src/lib/router-protocol.ts) dropped, lower-cased (routes match without regard to case). Rate limits,
  * allowed methods and redirects all key on it (docs/decisions/0105).
  */
 export function canonicalPath(pathname: string): string {
   const path = normalisePath(decodeUnreserved(pathname)).toLowerCase();
-  // React Router's data URLs: `/_root.data` is the home page, `/x/_.data` is /x/, `/x.data` is /x.
-  const page = path === "/_root.data" ? "/" : path.replace(/\/_\.data$|\.data$/, "");
-  return normalisePath(page || "/");
+  return normalisePath(dataRequestPage(path) || "/");
 }
 
 /** A page's path has no file extension; files (hashed assets, images) keep the case they were given. */

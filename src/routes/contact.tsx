@@ -5,6 +5,7 @@ import { OfficeDetails } from "../components/contact/OfficeDetails.tsx";
 import { servicesContext } from "../context.ts";
 import { answerMaxDigits, choiceLimit, enquiryFields, enquiryLimits, formFields } from "../lib/enquiry.ts";
 import type { EnquiryReply } from "../lib/enquiry-form.ts";
+import { refusalBody } from "../lib/router-protocol.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/contact";
 
@@ -62,7 +63,7 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
 function failureMessage(error: unknown): string {
   if (isRouteErrorResponse(error)) {
     try {
-      const body = JSON.parse(String(error.data)) as { message?: unknown };
+      const body = JSON.parse(refusalBody(error) ?? "") as { message?: unknown };
       if (typeof body.message === "string") return body.message;
     } catch {
       // Not one of our JSON answers: fall through to the general message.

@@ -1,0 +1,109 @@
+import type { Navigation, RouterContextProvider, ServerBuild } from "react-router";
+import type { SiteServices } from "../services.ts";
+
+/**
+ * What the site assumes about React Router beyond its documented API, in one place (docs/decisions/0170). Each
+ * assumption is pinned by a test against the real package and the real build, so an upgrade that changes one fails
+ * there rather than silently in the contact limit, the metric labels or the chunk-reload recovery:
+ * tests/unit/router-protocol.test.ts, tests/integration/router-protocol.test.ts, tests/e2e/router-protocol.spec.ts.
+ * Pure: no I/O, safe in the server and in the browser bundle.
+ */
+
+// ---- Data requests -------------------------------------------------------------------------------------------
+
+/**
+ * A client-side navigation or form post asks for a page's data at the page's URL plus a suffix: `/x` → `/x.data`,
+ * a trailing-slash page `/x/` → `/x/_.data`, and the home page `/` → `/_.data`. React Router answers any path
+ * ending in `.data` as a data request (case-sensitive), whatever route it matches.
+ */
+const dataSuffix = ".data";
+const trailingSlashDataSuffix = "/_.data";
+/**
+ * React Router 7's spelling of the home page's data URL. Version 8 asks for `/_.data` and answers `/_root.data` as
+ * the data of a page `/_root` (a 404), but limits and labels still count it as the home page, as they always have.
+ */
+const legacyHomeData = "/_root.data";
+
+/** Is this path one of React Router's data requests (a page's loader data or a form post's action)? */
+export function isDataRequest(pathname: string): boolean {
+  return pathname.endsWith(dataSuffix);
+}
+
+/** The page a data request is for (`/x.data` → `/x`, `/x/_.data` → `/x/`, `/_.data` → `/`); other paths as given. */
+export function dataRequestPage(pathname: string): string {
+  if (pathname === legacyHomeData) return "/";
+  if (pathname.endsWith(trailingSlashDataSuffix)) return pathname.slice(0, -"_.data".length);
+  return isDataRequest(pathname) ? pathname.slice(0, -dataSuffix.length) : pathname;
+}
+
+// ---- Route discovery -----------------------------------------------------------------------------------------
+
+/**
+ * Where the browser asks for the routes of links it is about to follow ("lazy" route discovery, the default:
+ * `routeDiscovery.manifestPath` of the build).
+ */
+export const manifestPath = "/__manifest";
+
+/** Requests the router makes for itself (data and route discovery), which are not page addresses. */
+export function isRouterRequest(pathname: string): boolean {
+  return isDataRequest(pathname) || pathname === manifestPath;
+}
+
+// ---- Values a loader throws ----------------------------------------------------------------------------------
+
+/**
+ * The status of a `data(…, { status })` value a loader threw, before React Router turns it into a response; else
+ * undefined. React Router exports the class only as a type, so it is recognised by its `type` field.
+ */
+export function thrownDataStatus(thrown: unknown): number | undefined {
+  if (typeof thrown !== "object" || thrown === null) return undefined;
+  const value = thrown as { type?: unknown; init?: { status?: unknown } | null };
+  if (value.type !== "DataWithResponseInit") return undefined;
+  return typeof value.init?.status === "number" ? value.init.status : undefined;
+}
+
+// ---- Refusals that did not come from the router --------------------------------------------------------------
+
+/**
+ * The body of a 4xx or 5xx a `clientAction`'s `serverAction()` got from something other than the router (the
+ * server's rate or size limit): React Router throws it as a route error response whose `data` is the body's text
+ * (in the browser: tests/e2e/contact.spec.ts, "a rate-limit refusal shows its message"). Undefined for anything else.
+ */
+export function refusalBody(error: { status: number; data: unknown }): string | undefined {
+  return typeof error.data === "string" ? error.data : undefined;
+}
+
+// ---- The browser's router ------------------------------------------------------------------------------------
+
+declare global {
+  interface Window {
+    /** The data router that <HydratedRouter> creates (React Router sets this global after hydration). */
+    __reactRouterDataRouter?: { state: { navigation: Navigation } };
+  }
+}
+
+/** The navigation the hydrated router has under way now (read the moment it is needed, never from React state). */
+export function currentNavigation(): Navigation | undefined {
+  return typeof window === "undefined" ? undefined : window.__reactRouterDataRouter?.state.navigation;
+}
+
+// ---- The server build ----------------------------------------------------------------------------------------
+
+/**
+ * The load context the route modules read (src/context.ts), made with the build's own copy of that module;
+ * `shared` marks the page cache's own render of a page every visitor shares.
+ */
+export type CreateLoadContext = (services: SiteServices, nonce: string, shared?: boolean) => RouterContextProvider;
+
+/**
+ * `createLoadContext` as the server build exports it from entry.server.tsx: every named export of the entry module
+ * appears on `build.entry.module`. The server must use the build's copy, whose context keys are the ones the
+ * route modules read (the server's own import of src/context.ts is another module with other keys).
+ */
+export function buildLoadContext(build: ServerBuild): CreateLoadContext {
+  const create = (build.entry.module as { createLoadContext?: unknown }).createLoadContext;
+  if (typeof create !== "function") {
+    throw new Error("The server build does not export createLoadContext from entry.server");
+  }
+  return create as CreateLoadContext;
+}

@@ -1,0 +1,112 @@
+import type { ServerBuild } from "react-router";
+import request from "supertest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RouteLabeler, unmatchedRoute } from "../../server/ops/route-label.ts";
+import { createLoadContext, servicesContext } from "../../src/context.ts";
+import { canonicalPath } from "../../src/lib/redirects.ts";
+import { buildLoadContext, dataRequestPage, isDataRequest, manifestPath } from "../../src/lib/router-protocol.ts";
+import { buildTestApp, loadBuild } from "../support/app.ts";
+
+/**
+ * The assumptions src/lib/router-protocol.ts makes about React Router, checked against the real build and the real
+ * request handler (docs/decisions/0170). A React Router upgrade that changes one fails here.
+ */
+
+const slug = "accessibility-checklist-small-business-websites";
+
+type Built = Awaited<ReturnType<typeof buildTestApp>>;
+
+/** An answer React Router wrote for a data request: its own header, its own encoding, naming the routes it ran. */
+function expectDataAnswer(res: request.Response, routeId: string) {
+  expect(res.headers["x-remix-response"]).toBe("yes");
+  expect(res.headers["content-type"]).toMatch(/^text\/x-script/);
+  expect(res.text).toContain(`"${routeId}"`);
+}
+
+describe("React Router's protocol, through the built app", () => {
+  let built: Built;
+  let build: ServerBuild;
+  beforeAll(async () => {
+    built = await buildTestApp({ env: { CONTACT_RATE_LIMIT: "1000" } });
+    build = await loadBuild();
+  });
+  afterAll(async () => {
+    await built?.services.stop();
+  });
+
+  it("answers a page's data at the page's URL plus .data, /x/_.data for a trailing slash and /_.data for home", async () => {
+    const labels = new RouteLabeler(build.routes);
+    const cases = [
+      { path: `/post/${slug}.data`, route: "routes/post", label: "/post/:slug" },
+      { path: "/about.data", route: "routes/about", label: "/about" },
+      { path: "/contact/_.data", route: "routes/contact", label: "/contact" },
+      { path: "/_.data", route: "routes/home", label: "/" },
+    ];
+    for (const { path, route, label } of cases) {
+      expect(isDataRequest(path), path).toBe(true);
+      const res = await request(built.app).get(path);
+      expect(res.status, path).toBe(200);
+      expectDataAnswer(res, route);
+      // The page the adapter names is the page whose data came back, and metrics label it as that page.
+      const page = await request(built.app).get(dataRequestPage(path)).redirects(1);
+      expect(page.status, path).toBe(200);
+      expect(page.headers["content-type"]).toMatch(/^text\/html/);
+      expect(labels.page(path)).toBe(label);
+    }
+  });
+
+  it("answers /_root.data, React Router 7's spelling of the home page's data, as the data of a page /_root", async () => {
+    const res = await request(built.app).get("/_root.data");
+    expect(res.status).toBe(404);
+    expectDataAnswer(res, "routes/not-found");
+    expect(res.text).not.toContain('"routes/home"');
+  });
+
+  it("labels data requests in /metrics by the page route they are for", async () => {
+    await request(built.app).get("/_.data");
+    await request(built.app).get(`/post/${slug}.data`);
+    const metrics = await request(built.app).get("/metrics");
+    expect(metrics.text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/",status_code="200"\} \d/);
+    expect(metrics.text).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/post\/:slug",status_code="200"\} \d/,
+    );
+  });
+
+  it("runs the contact action for a form posted to /contact.data, so that URL shares the contact page's limit", async () => {
+    const res = await request(built.app).post("/contact.data").type("form").send({ name: "Router Protocol" });
+    // The enquiry is refused (no spam answer) by the contact action, in React Router's encoding...
+    expect(res.status).toBe(403);
+    expect(res.headers["x-remix-response"]).toBe("yes");
+    expect(res.text).toContain('"answer"');
+    // ...after the contact tier's limit (15 minutes) counted it.
+    expect(res.headers["ratelimit-policy"]).toMatch(/"1000-in-15min".*w=900/);
+    expect(canonicalPath("/contact.data")).toBe("/contact");
+  });
+
+  it("serves route discovery at the build's manifest path", async () => {
+    expect(build.routeDiscovery).toEqual({ mode: "lazy", manifestPath });
+    const res = await request(built.app).get(manifestPath).query({ paths: "/about", version: build.assets.version });
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveProperty(["routes/about", "path"], "about");
+  });
+
+  it("hands the server the build's own createLoadContext, whose context the route modules read", () => {
+    const fromBuild = buildLoadContext(build);
+    const site = built.services.site;
+    // The build bundles its own copy of src/context.ts: the server's import of it has other context keys.
+    expect(fromBuild).not.toBe(createLoadContext);
+    expect(() => fromBuild(site, "nonce").get(servicesContext)).toThrow();
+    expect(createLoadContext(site, "nonce").get(servicesContext)).toBe(site);
+    expect(() => buildLoadContext({ ...build, entry: { module: { default: build.entry.module.default } } })).toThrow(
+      /does not export createLoadContext/,
+    );
+  });
+});
+
+describe("the route labels of the unmatched", () => {
+  it("stay one label for data requests of pages that do not exist", async () => {
+    const labels = new RouteLabeler((await loadBuild()).routes);
+    expect(labels.page("/nope.data")).toBe(unmatchedRoute);
+    expect(labels.page("/post/a/b.data")).toBe(unmatchedRoute);
+  });
+});
