@@ -7,10 +7,10 @@ export interface ReceivedMail {
 }
 
 /**
- * A real SMTP server on 127.0.0.1 that keeps what it receives. While `stalling`, it takes a message's data but
- * never answers, like a server that hangs mid-delivery.
+ * A real SMTP server (on 127.0.0.1 unless told otherwise) that keeps what it receives. While `stalling`, it takes a
+ * message's data but never answers, like a server that hangs mid-delivery.
  */
-export async function startSmtp(port = 0) {
+export async function startSmtp(port = 0, host = "127.0.0.1") {
   const received: ReceivedMail[] = [];
   const state = { stalling: false };
   const server = new SMTPServer({
@@ -33,7 +33,7 @@ export async function startSmtp(port = 0) {
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
+    server.listen(port, host, () => resolve());
   });
   const address = server.server.address();
   const boundPort = typeof address === "object" && address ? address.port : port;
