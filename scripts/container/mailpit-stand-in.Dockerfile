@@ -1,5 +1,5 @@
-# The Mailpit stand-in (scripts/container/mailpit-stand-in.ts), built by scripts/container-check.sh from the
-# repository root under Mailpit's pinned tag when that image cannot be pulled. Not for deployment.
+# The Mailpit stand-in (scripts/container/mailpit-stand-in.ts), built by scripts/container-check.sh from a context
+# holding its files at their repository paths, under Mailpit's pinned tag when that image cannot be pulled.
 FROM node:24-bookworm-slim
 # The version package.json pins for the tests' SMTP server.
 ARG SMTP_SERVER_VERSION
