@@ -172,7 +172,7 @@ EOF
     --change "ENV NODE_VERSION=${version#v}" \
     --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
     --change "LABEL $stand_in_label=\"debootstrap $suite and Node $version, made $(date -u +%FT%TZ)\"" \
-    - "$node_base" >/dev/null
+    - "$node_base" >/dev/null 2>"$work/import.log" || { cat "$work/import.log"; return 1; }
   rm -rf "$rootfs"
   say "stand-in for $node_base made in $((($(now_ms) - started) / 1000)) s (Node $version)"
 }
@@ -190,7 +190,7 @@ make_mailpit_stand_in() {
   $engine build "${build_flags[@]}" -q -f scripts/container/mailpit-stand-in.Dockerfile \
     --build-arg "SMTP_SERVER_VERSION=$(node -p 'require("./package.json").devDependencies["smtp-server"]')" \
     --label "$stand_in_label=SMTP and a subset of the HTTP API, scripts/container/mailpit-stand-in.ts" \
-    -t "$mailpit_image" "$context" >/dev/null
+    -t "$mailpit_image" "$context" >"$work/mailpit-build.log" 2>&1 || { tail -20 "$work/mailpit-build.log"; return 1; }
   say "stand-in for $mailpit_image ready in $((($(now_ms) - started) / 1000)) s"
 }
 
