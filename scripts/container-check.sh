@@ -16,6 +16,7 @@ mailpit_image=$(sed -nE 's/^ +image: +(axllent\/mailpit:[^ ]+) *$/\1/p' docker-c
 readonly mailpit_image="docker.io/${mailpit_image:?docker-compose.yml names no pinned axllent/mailpit image}"
 readonly site_image=localhost/gritstone-site:check
 readonly stand_in_label=studio.gritstone.stand-in
+readonly check_label=studio.gritstone.container-check
 readonly size_budget_mb=80
 readonly project=gritstone-check
 readonly cache_dir=${CONTAINER_CHECK_CACHE:-/var/cache/gritstone-container-check}
@@ -104,13 +105,17 @@ cleanup() {
   # debootstrap mounts /proc and /sys inside the stand-in's root while it works; an interrupted run leaves them.
   grep -o " $work/[^ ]*" /proc/mounts 2>/dev/null | sort -r | xargs -r umount -l 2>/dev/null
   rm -rf "$work"
-  # Images that newer builds left without a tag; the build cache (the layers of the tagged images) stays.
-  $engine image prune -f >/dev/null 2>&1
+  # Site images that newer builds of this check left without a tag; the build cache (the layers of the tagged
+  # image) stays, and nobody else's images are touched.
+  $engine image prune -f --filter "label=$check_label" >/dev/null 2>&1
   exit "$status"
 }
 trap cleanup EXIT
 trap 'echo "container-check: stopped at line $LINENO: $BASH_COMMAND" >&2' ERR
 trap 'exit 130' INT TERM
+# What a run killed outright may have left.
+$engine rm -f -v -t 2 "$project-site" "$project-bind" >/dev/null 2>&1 || true
+$engine volume rm -f "$project-data" >/dev/null 2>&1 || true
 
 # podman run says on every start that without systemd it cannot schedule the health check; that is known (the
 # check runs it by hand) and only noise here.
@@ -219,7 +224,7 @@ ensure_image "$mailpit_image" make_mailpit_stand_in yes
 # ---------------------------------------------------------------------------------------------------- the image
 say "building $site_image"
 build_started=$(now_ms)
-if $engine build "${build_flags[@]}" -t "$site_image" \
+if $engine build "${build_flags[@]}" -t "$site_image" --label "$check_label=site" \
   --build-arg "BUILD_VERSION=$(node -p 'require("./package.json").version')" \
   --build-arg "BUILD_COMMIT=$(git rev-parse --short HEAD 2>/dev/null || true)" . >"$work/build.log" 2>&1; then
   record PASS "image builds from the Dockerfile" "$((($(now_ms) - build_started) / 1000)) s"
@@ -251,7 +256,7 @@ dev_in_image=$(comm -12 "$work/packages" "$work/dev-packages" | head -5 | tr '\n
 check "image carries production dependencies only" \
   "$(wc -l <"$work/packages") packages${dev_in_image:+; for development: $dev_in_image}" [ -z "$dev_in_image" ]
 tools_in_image=$(engine_run --rm --entrypoint sh "$site_image" -c \
-  'for t in tsc gcc cc make python3 git; do command -v $t; done; ls -d /app/node_modules/typescript 2>/dev/null' || true)
+  'for t in tsc gcc cc make python3 git; do command -v $t; done; cd /app/node_modules && ls -d typescript @typescript 2>/dev/null' || true)
 check "image has no TypeScript and no build tools" "${tools_in_image:-none of tsc, gcc, make, python3, git}" \
   [ -z "$tools_in_image" ]
 
@@ -347,7 +352,7 @@ check "an enquiry posted to the container lands in /data's outbox" \
 writes=$($engine exec "$project-site" sh -c \
   'for d in /app /tmp /; do touch "$d/.probe" 2>/dev/null && echo "$d"; done' || true)
 check "the app runs with a read-only root filesystem" \
-  "it served the checks above; writable: $(tr '\n' ' ' <<<"${writes:-nothing but /data}")" [ -z "$writes" ]
+  "it served the checks above; writable: $(echo ${writes:-nothing but /data})" [ -z "$writes" ]
 
 stop_started=$(now_ms)
 $engine kill --signal TERM "$project-site" >/dev/null
@@ -360,8 +365,9 @@ bind_port=$(free_port)
 engine_run -d --name "$project-bind" "${readonly_flags[@]}" -p "127.0.0.1:$bind_port:3000" \
   -v "$work/bind:/data" "$site_image" >/dev/null
 bind_ms=$(first_ok "http://127.0.0.1:$bind_port/healthz" "$(now_ms)" 15000 || echo never)
-check "a bind mount on /data owned by uid 1000 works" "healthy after $bind_ms ms; $(ls "$work/bind" | tr '\n' ' ')" \
-  [ -d "$work/bind/outbox" ]
+bind_works() { [ "$bind_ms" != never ] && [ -d "$work/bind/outbox" ]; }
+check "a bind mount on /data owned by uid 1000 works" "healthy after $bind_ms ms; it holds: $(echo $(ls "$work/bind"))" \
+  bind_works
 $engine rm -f -t 2 "$project-bind" >/dev/null 2>&1
 
 # ---------------------------------------------------------------------------------------------------- compose
