@@ -18,8 +18,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN --mount=type=cache,target=/root/.npm,sharing=locked npm ci --omit=dev --no-audit --no-fund \
  && rm -rf node_modules/typescript node_modules/@typescript \
- && find node_modules -type f \( -name '*.ts' -o -name '*.mts' -o -name '*.cts' -o -name '*.map' -o -name '*.tsbuildinfo' \
-      -o \( -name '*.md' ! -iname 'licen[cs]e*' \) \) -delete
+ && find node_modules -type f \( -name '*.ts' -o -name '*.mts' -o -name '*.cts' -o -name '*.map' \
+      -o -name '*.tsbuildinfo' -o \( -name '*.md' ! -iname 'licen[cs]e*' \) \) -delete
 
 # Runtime: the built site, the server source (Node 24 runs it directly) and the embedded content store, all owned
 # by root so the `node` user that runs the site cannot change them; only /data (the outbox) is its own.

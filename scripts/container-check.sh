@@ -105,9 +105,10 @@ cleanup() {
   # debootstrap mounts /proc and /sys inside the stand-in's root while it works; an interrupted run leaves them.
   grep -o " $work/[^ ]*" /proc/mounts 2>/dev/null | sort -r | xargs -r umount -l 2>/dev/null
   rm -rf "$work"
-  # Site images that newer builds of this check left without a tag; the build cache (the layers of the tagged
-  # image) stays, and nobody else's images are touched.
+  # Site images that newer builds of this check left without a tag. Podman also keeps each build's stages as
+  # untagged images (the build cache): those a day old go. The layers of the tagged image stay either way.
   $engine image prune -f --filter "label=$check_label" >/dev/null 2>&1
+  if [ "$engine" = podman ]; then podman image prune -f --filter until=24h >/dev/null 2>&1; fi
   exit "$status"
 }
 trap cleanup EXIT
@@ -256,7 +257,8 @@ dev_in_image=$(comm -12 "$work/packages" "$work/dev-packages" | head -5 | tr '\n
 check "image carries production dependencies only" \
   "$(wc -l <"$work/packages") packages${dev_in_image:+; for development: $dev_in_image}" [ -z "$dev_in_image" ]
 tools_in_image=$(engine_run --rm --entrypoint sh "$site_image" -c \
-  'for t in tsc gcc cc make python3 git; do command -v $t; done; cd /app/node_modules && ls -d typescript @typescript 2>/dev/null' || true)
+  'for t in tsc gcc cc make python3 git; do command -v $t; done
+   cd /app/node_modules && ls -d typescript @typescript 2>/dev/null' || true)
 check "image has no TypeScript and no build tools" "${tools_in_image:-none of tsc, gcc, make, python3, git}" \
   [ -z "$tools_in_image" ]
 
@@ -395,7 +397,9 @@ up_started=$(now_ms)
 "${compose[@]}" -p "$project" -f docker-compose.yml up -d >"$work/compose.log" 2>&1 &
 up_pid=$!
 
-service_container() { $engine ps -q --filter "label=com.docker.compose.project=$project" --filter "label=com.docker.compose.service=$1"; }
+service_container() { # service; its container's id
+  $engine ps -q --filter "label=com.docker.compose.project=$project" --filter "label=com.docker.compose.service=$1"
+}
 # Without systemd podman runs no health checks by itself, and compose waits for Mailpit's: run them as the timer
 # would, noting when each container is first healthy.
 healthy_at() { # service; prints epoch ms once its container is healthy, polling for up to 90 s
