@@ -7,11 +7,12 @@ export interface ReceivedMail {
 }
 
 /**
- * A real SMTP server on 127.0.0.1 that keeps what it receives. While `stalling`, it takes a message's data but
- * never answers, like a server that hangs mid-delivery. While `swallowing`, it keeps the message but never
- * confirms it: the mail is in, and the sender does not know (a crash between send and acknowledge).
+ * A real SMTP server (on 127.0.0.1 unless told otherwise) that keeps what it receives. While `stalling`, it takes a
+ * message's data but never answers, like a server that hangs mid-delivery. While `swallowing`, it keeps the
+ * message but never confirms it: the mail is in, and the sender does not know (a crash between send and
+ * acknowledge).
  */
-export async function startSmtp(port = 0) {
+export async function startSmtp(port = 0, host = "127.0.0.1") {
   const received: ReceivedMail[] = [];
   /** `stalled` counts the messages taken and left unanswered while stalling. */
   const state = { stalling: false, swallowing: false, stalled: 0 };
@@ -38,7 +39,7 @@ export async function startSmtp(port = 0) {
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
+    server.listen(port, host, () => resolve());
   });
   const address = server.server.address();
   const boundPort = typeof address === "object" && address ? address.port : port;
