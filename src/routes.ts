@@ -13,9 +13,9 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("terms", "routes/terms.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
-  // Not in the spec's table either: the accessibility statement, linked in the footer beside the legal pages.
+  // Not in R2.6's table either: the accessibility statement, linked in the footer beside the legal pages.
   route("accessibility", "routes/accessibility.tsx"),
-  // Not in the spec's table: the operator page behind the footer's server-status link (decision 0041).
+  // Not in R2.6's table: the operator page behind the footer's server-status link (decision 0041).
   route("status", "routes/status.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

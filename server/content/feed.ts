@@ -7,7 +7,7 @@ import type { ContentReader, Entry } from "../../src/content/types.ts";
 import { newsFeedPath, newsFeedTitle } from "../../src/lib/news-feed.ts";
 import { site } from "../../src/site.ts";
 
-/** Every post, newest first, with what a feed item shows (the spec's order for the news list). */
+/** Every post, newest first, with what a feed item shows (the news list's order, R2.12). */
 export const feedQuery = {
   content_type: "blogPost",
   order: "-fields.blogPostDate",

@@ -9,7 +9,7 @@ const suggestions = [
 ];
 
 /**
- * The spec's 404 page: a dark hero under a white logo and an absolute header (the route sets that chrome).
+ * The 404 page (R2.17): a dark hero under a white logo and an absolute header (the route sets that chrome).
  * Shown for unknown routes and for content that does not exist.
  */
 export function NotFound() {

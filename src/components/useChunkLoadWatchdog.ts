@@ -3,7 +3,7 @@ import { useNavigation } from "react-router";
 import { chunkLoadTimeoutMs, claimReload, pageNavigationTarget, sessionStore } from "../lib/chunk-reload.ts";
 
 /**
- * Watches client-side page navigations: if one is still loading after the spec's chunk load timeout (120 s),
+ * Watches client-side page navigations: if one is still loading after the chunk load timeout (120 s, R9.4),
  * the page it was going to is loaded afresh, once. (A reload React Router makes after a failed route module is
  * followed to its target by src/entry.client.tsx.)
  */

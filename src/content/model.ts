@@ -2,7 +2,7 @@ import type { Document } from "@contentful/rich-text-types";
 import type { Asset } from "./types.ts";
 
 /**
- * The four content types of the spec (R3), field by field, as pages receive them: linked assets resolved,
+ * The four content types (R3), field by field, as pages receive them: linked assets resolved,
  * rich text as Contentful documents. The embedded store and a real Contentful space both follow this model
  * (docs/content-model.md). Optional fields may be missing in a real space; pages must cope.
  */
@@ -69,7 +69,7 @@ export interface ProjectFields extends SeoFields {
 
 export interface ServiceFields extends SeoFields {
   slug: string;
-  /** The service's name as a heading (not in the spec's field list; a title is needed to show it). */
+  /** The service's name as a heading (not in R3.4's field list; a title is needed to show it). */
   title: string;
   subHeading: string;
   servicesHero: Asset;

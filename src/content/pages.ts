@@ -96,7 +96,7 @@ export function postBySlug(context: LoadContext, slug: string): Promise<Entry<Bl
 }
 
 /**
- * 'Other articles you may like...': the newest three posts other than this one. The spec's query asks for
+ * 'Other articles you may like...': the newest three posts other than this one. The query (R7.3) asks for
  * three; when this post is among them, one more is read past them (docs/decisions/0072).
  */
 export async function relatedPosts(context: LoadContext, currentSlug: string): Promise<PostCard[]> {

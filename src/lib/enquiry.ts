@@ -50,7 +50,7 @@ export const enquiryLimits = {
 /** Longest value a choice (need, site type, budget, biscuits) may arrive as before it is checked against its list. */
 export const choiceLimit = 100;
 
-/** The spec's ten fields, in the order the form asks and the mail lists them. */
+/** The ten fields of R3.8, in the order the form asks and the mail lists them. */
 export const enquiryFields = [
   "name",
   "email",

@@ -4,7 +4,7 @@ import { paragraphWordCount } from "../content/outline.ts";
 /** R9.2: words per minute behind the estimate (word count of the paragraph nodes / 100, rounded). */
 export const wordsPerMinute = 100;
 
-/** The estimate in whole minutes, exactly as the spec computes it (may be 0 for a very short article). */
+/** The estimate in whole minutes, exactly as R9.2 computes it (may be 0 for a very short article). */
 export function readTimeMinutes(documents: Array<Document | undefined>): number {
   return Math.round(paragraphWordCount(documents) / wordsPerMinute);
 }

@@ -1,0 +1,66 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The project's own docs hold together: every decision record says when it was taken and whether it stands, and
+ * every requirement the code and docs cite (R4.2) is one docs/requirements.md defines. Nothing cites a document
+ * outside the repository.
+ */
+
+const root = path.resolve(import.meta.dirname, "../..");
+const read = (file: string) => readFileSync(path.join(root, file), "utf8");
+const decisionsDir = "docs/decisions";
+const decisions = readdirSync(path.join(root, decisionsDir)).filter((file) => /^\d{4}-.*\.md$/.test(file));
+
+/** Source and docs files the project writes (not generated content, not dependencies). */
+function projectFiles(dir: string): string[] {
+  return readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.(ts|tsx|md|css)$/.test(entry.name))
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
+}
+
+describe("decision records", () => {
+  it("each carries a date and a status near the top", () => {
+    expect(decisions.length).toBeGreaterThan(30);
+    for (const file of decisions) {
+      const head = read(`${decisionsDir}/${file}`).split("\n").slice(0, 8).join("\n");
+      expect(head, file).toMatch(/^Date: \d{4}-\d{2}-\d{2}$/m);
+      expect(head, file).toMatch(/^Status: (accepted|superseded by \d{4}|proposed)/m);
+    }
+  });
+
+  it("a record superseded by another names one that exists", () => {
+    const numbers = new Set(decisions.map((file) => file.slice(0, 4)));
+    for (const file of decisions) {
+      const by = /^Status: superseded by (\d{4})/m.exec(read(`${decisionsDir}/${file}`))?.[1];
+      if (by) expect(numbers.has(by), `${file} → ${by}`).toBe(true);
+    }
+  });
+});
+
+describe("requirement citations", () => {
+  const defined = new Set(
+    [...read("docs/requirements.md").matchAll(/\*\*(R\d+(?:\.\d+)?)\b|^## (R\d+)\b/gm)].map(
+      (match) => match[1] ?? match[2],
+    ),
+  );
+  const files = [...projectFiles("server"), ...projectFiles("src"), ...projectFiles("docs"), ...projectFiles("tests")];
+
+  it("name only requirements docs/requirements.md defines", () => {
+    expect(defined.size).toBeGreaterThan(60);
+    const unknown: string[] = [];
+    for (const file of files) {
+      for (const match of read(file).matchAll(/\bR(\d{1,2}(?:\.\d{1,2})?)\b/g)) {
+        if (!defined.has(`R${match[1]}`)) unknown.push(`${file}: R${match[1]}`);
+      }
+    }
+    expect(unknown).toEqual([]);
+  });
+
+  it("never cite the spec by section: the requirements are in the repository", () => {
+    const citation = ["spec", "§"].join(" ");
+    const outside = files.filter((file) => read(file).toLowerCase().includes(citation));
+    expect(outside).toEqual([]);
+  });
+});
