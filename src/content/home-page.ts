@@ -1,4 +1,5 @@
 import type { BlogPostFields, HomePageFields, ProjectFields } from "./model.ts";
+import { projectName } from "./names.ts";
 import type { Asset, ContentQuery, ContentReader, Entry } from "./types.ts";
 
 /**
@@ -48,12 +49,13 @@ export interface PostCard {
 }
 
 export function toProjectTile({ sys, fields }: Entry<Partial<ProjectFields>>): ProjectTile | undefined {
-  if (!fields.slug) return undefined;
+  const { slug } = fields;
+  if (!slug) return undefined;
   return {
     id: sys.id,
-    slug: fields.slug,
-    title: fields.projectTitle ?? fields.clientName ?? fields.slug,
-    clientName: fields.clientName ?? fields.projectTitle ?? fields.slug,
+    slug,
+    title: projectName({ ...fields, slug }),
+    clientName: fields.clientName ?? fields.projectTitle ?? slug,
     summary: fields.heroContent ?? "",
     image: fields.featuredImage,
     colour: fields.BackgroundColour,

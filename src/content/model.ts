@@ -4,7 +4,9 @@ import type { Asset } from "./types.ts";
 /**
  * The four content types (R3), field by field, as pages receive them: linked assets resolved,
  * rich text as Contentful documents. The embedded store and a real Contentful space both follow this model
- * (docs/content-model.md). Optional fields may be missing in a real space; pages must cope.
+ * (docs/content-model.md). Only `slug` is required (the one field the Contentful content types validate as
+ * required, scripts/contentful-export.ts); Contentful leaves out any other field an editor left empty, so every
+ * other field is optional here and the compiler asks each page for its guard.
  */
 
 export type RichText = Document;
@@ -16,40 +18,40 @@ export interface SeoFields {
 }
 
 export interface BlogPostFields extends SeoFields {
-  blogTitle: string;
+  blogTitle?: string;
   slug: string;
   /** A list; the first category is the one shown. */
-  blogCategory: string[];
+  blogCategory?: string[];
   /** ISO date, e.g. "2026-10-14". */
-  blogPostDate: string;
-  blogTags: string[];
+  blogPostDate?: string;
+  blogTags?: string[];
   /** The first image's file url is the card image. */
-  blogHero: Asset[];
+  blogHero?: Asset[];
   blogFeaturedImage?: Asset;
   blogInternalImage?: Asset[];
-  blogIntro: RichText;
+  blogIntro?: RichText;
   /** The body; may embed assets (embedded-asset-block). */
-  blogText: RichText;
+  blogText?: RichText;
 }
 
 export interface ProjectFields extends SeoFields {
-  projectTitle: string;
+  projectTitle?: string;
   slug: string;
-  category: string[];
+  category?: string[];
   /** The services delivered, as the names shown on the page (e.g. "Branding", "Web Design"). */
-  services: string[];
-  featuredImage: Asset;
+  services?: string[];
+  featuredImage?: Asset;
   /** A CSS colour (hex) for the project's hero and header. */
-  BackgroundColour: string;
+  BackgroundColour?: string;
   /** One or two sentences: the hero line, and the short description in the home page's tile overlay. */
-  heroContent: string;
+  heroContent?: string;
   heroBackground?: Asset;
-  introContent: RichText;
+  introContent?: RichText;
   logo?: Asset;
-  clientName: string;
+  clientName?: string;
   website?: string;
   /** ISO date of launch. */
-  date: string;
+  date?: string;
   images?: Asset[];
   fullWidthImages?: Asset[];
   fullWidthImages2?: Asset[];
@@ -70,32 +72,32 @@ export interface ProjectFields extends SeoFields {
 export interface ServiceFields extends SeoFields {
   slug: string;
   /** The service's name as a heading (not in R3.4's field list; a title is needed to show it). */
-  title: string;
-  subHeading: string;
-  servicesHero: Asset;
+  title?: string;
+  subHeading?: string;
+  servicesHero?: Asset;
   /** Three short figures, e.g. "250+". */
-  stats: string[];
+  stats?: string[];
   /** What each of the three figures counts. */
-  statsDescription: string[];
-  servicesTwoImages: Asset[];
-  leftText: RichText;
-  rightText: RichText;
-  accordionTitle1: string;
-  accordionContent1: RichText;
-  accordionTitle2: string;
-  accordionContent2: RichText;
-  accordionTitle3: string;
-  accordionContent3: RichText;
-  accordionTitle4: string;
-  accordionContent4: RichText;
-  accordionTitle5: string;
-  accordionContent5: RichText;
-  accordionImage: Asset;
-  mainStatement: string;
-  carousel: Asset[];
+  statsDescription?: string[];
+  servicesTwoImages?: Asset[];
+  leftText?: RichText;
+  rightText?: RichText;
+  accordionTitle1?: string;
+  accordionContent1?: RichText;
+  accordionTitle2?: string;
+  accordionContent2?: RichText;
+  accordionTitle3?: string;
+  accordionContent3?: RichText;
+  accordionTitle4?: string;
+  accordionContent4?: RichText;
+  accordionTitle5?: string;
+  accordionContent5?: RichText;
+  accordionImage?: Asset;
+  mainStatement?: string;
+  carousel?: Asset[];
 }
 
 export interface HomePageFields {
   /** The home (and about) carousel; pages use the first homePage entry. */
-  carousel: Asset[];
+  carousel?: Asset[];
 }

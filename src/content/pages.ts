@@ -2,8 +2,9 @@ import type { RouterContextProvider } from "react-router";
 import { thrownDataStatus } from "../lib/router-protocol.ts";
 import { loadContent, loadEntry } from "./load.ts";
 import type { BlogPostFields, ProjectFields, ServiceFields } from "./model.ts";
+import { projectName } from "./names.ts";
 import { slugify } from "./outline.ts";
-import type { Entry } from "./types.ts";
+import type { Asset, Entry } from "./types.ts";
 
 type LoadContext = Readonly<RouterContextProvider>;
 
@@ -60,17 +61,19 @@ export interface PostCard {
   category?: string;
   date: string;
   tags: string[];
-  image?: BlogPostFields["blogHero"][number];
+  image?: Asset;
 }
 
-export function postCard(entry: Entry<BlogPostFields>): PostCard {
+/** A post's card; none for a post without a title, which a card cannot name. */
+export function postCard(entry: Entry<BlogPostFields>): PostCard | undefined {
   const fields = entry.fields;
+  if (!fields.blogTitle) return undefined;
   return {
     id: entry.sys.id,
     slug: fields.slug,
     title: fields.blogTitle,
     category: fields.blogCategory?.[0],
-    date: fields.blogPostDate,
+    date: fields.blogPostDate ?? "",
     tags: fields.blogTags ?? [],
     image: fields.blogHero?.[0] ?? fields.blogFeaturedImage,
   };
@@ -87,7 +90,7 @@ export async function postList(context: LoadContext, category?: string): Promise
     order: newestFirst,
     ...(category ? { "fields.blogCategory": category } : {}),
   });
-  return items.map(postCard);
+  return items.map(postCard).filter((card) => card !== undefined);
 }
 
 /** The article with this slug; none is the 404 page. */
@@ -107,7 +110,10 @@ export async function relatedPosts(context: LoadContext, currentSlug: string): P
     const more = await loadContent(context, { ...query, limit: 1, skip: relatedPostCount });
     others.push(...more.filter((item) => item.fields.slug !== currentSlug));
   }
-  return others.slice(0, relatedPostCount).map(postCard);
+  return others
+    .map(postCard)
+    .filter((card) => card !== undefined)
+    .slice(0, relatedPostCount);
 }
 
 // ---- Projects ----------------------------------------------------------------------------------------
@@ -121,7 +127,7 @@ export interface ProjectTile {
   categories: string[];
   services: string[];
   date: string;
-  image?: ProjectFields["featuredImage"];
+  image?: Asset;
 }
 
 export function projectTile(entry: Entry<ProjectFields>): ProjectTile {
@@ -129,12 +135,12 @@ export function projectTile(entry: Entry<ProjectFields>): ProjectTile {
   return {
     id: entry.sys.id,
     slug: fields.slug,
-    title: fields.projectTitle,
-    clientName: fields.clientName ?? fields.projectTitle,
+    title: projectName(fields),
+    clientName: fields.clientName ?? projectName(fields),
     summary: fields.heroContent ?? "",
     categories: fields.category ?? [],
     services: fields.services ?? [],
-    date: fields.date,
+    date: fields.date ?? "",
     image: fields.featuredImage,
   };
 }

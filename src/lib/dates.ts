@@ -6,7 +6,8 @@ const displayDate = new Intl.DateTimeFormat("en-GB", {
 });
 
 /** R9.7: day, full month name, year, e.g. "14 October 2026". */
-export function formatDate(isoDate: string): string {
+export function formatDate(isoDate: string | undefined): string {
+  if (!isoDate) return "";
   const date = new Date(isoDate);
   return Number.isNaN(date.getTime()) ? "" : displayDate.format(date);
 }

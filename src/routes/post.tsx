@@ -32,7 +32,7 @@ export function meta(args: Route.MetaArgs) {
   const post = args.loaderData?.post;
   if (!post) return contentMeta(args, { title: `News | ${site.name}` });
   return contentMeta(args, {
-    title: post.seoTitle ?? `${post.blogTitle} | ${site.name}`,
+    title: post.seoTitle ?? (post.blogTitle ? `${post.blogTitle} | ${site.name}` : `News | ${site.name}`),
     description: post.seoDescription,
     keywords: post.seoKeywords,
     image: post.blogFeaturedImage ?? post.blogHero?.[0],

@@ -10,6 +10,7 @@ import {
   ProjectText,
 } from "../components/project/ProjectSections.tsx";
 import type { ProjectFields } from "../content/model.ts";
+import { projectName } from "../content/names.ts";
 import { projectBySlug } from "../content/pages.ts";
 import { projectColours } from "../lib/colour.ts";
 import { contentMeta } from "../lib/content-meta.ts";
@@ -30,7 +31,7 @@ export function meta(args: Route.MetaArgs) {
   const project = args.loaderData?.project;
   if (!project) return contentMeta(args, { title: `Our Work | ${site.name}` });
   return contentMeta(args, {
-    title: project.seoTitle ?? `${project.projectTitle} | ${site.name}`,
+    title: project.seoTitle ?? `${projectName(project)} | ${site.name}`,
     description: project.seoDescription ?? project.heroContent,
     keywords: project.seoKeywords,
     image: project.featuredImage ?? project.heroBackground,
@@ -44,7 +45,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
 
 /** The full case study: every section the project has, in the order the story is told. */
 function FullProject({ project }: { project: ProjectFields }) {
-  const title = project.projectTitle;
+  const title = projectName(project);
   return (
     <ProjectArticle colours={projectColours(project.BackgroundColour)}>
       <ProjectHero project={project} layout="full" absoluteHeader={project.absoluteHeader === "yes"} />
@@ -68,7 +69,7 @@ function FullProject({ project }: { project: ProjectFields }) {
 
 /** A smaller job told briefly: compact hero, introduction, brief and outcome side by side, pictures, quote. */
 function SmallProject({ project }: { project: ProjectFields }) {
-  const title = project.projectTitle;
+  const title = projectName(project);
   const pictures = [...(project.images ?? []), ...(project.images4 ?? [])];
   return (
     <ProjectArticle colours={projectColours(project.BackgroundColour)}>
@@ -76,7 +77,7 @@ function SmallProject({ project }: { project: ProjectFields }) {
       <ProjectIntro project={project} />
       <ProjectBriefAndOutcome project={project} />
       <ImageSet
-        images={pictures.length > 0 ? pictures : [project.featuredImage].filter(Boolean)}
+        images={pictures.length > 0 ? pictures : project.featuredImage ? [project.featuredImage] : []}
         columns={2}
         label={`${title} images`}
       />

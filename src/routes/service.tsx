@@ -9,6 +9,7 @@ import {
   ServiceStats,
   ServiceTexts,
 } from "../components/service/ServiceSections.tsx";
+import { serviceName } from "../content/names.ts";
 import { latestProjectsFor, orPlaceholder, serviceBySlug } from "../content/pages.ts";
 import { contentMeta } from "../lib/content-meta.ts";
 import { site } from "../site.ts";
@@ -25,7 +26,7 @@ export function meta(args: Route.MetaArgs) {
   const service = args.loaderData?.service;
   if (!service) return contentMeta(args, { title: `Services | ${site.name}` });
   return contentMeta(args, {
-    title: service.seoTitle ?? `${service.title} | ${site.name}`,
+    title: service.seoTitle ?? `${serviceName(service)} | ${site.name}`,
     description: service.seoDescription ?? service.subHeading,
     keywords: service.seoKeywords,
     image: service.servicesHero,

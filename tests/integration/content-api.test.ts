@@ -1,55 +1,11 @@
-import sharp from "sharp";
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createContentfulSource } from "../../server/content/contentful-source.ts";
-import { createContentService } from "../../server/content/service.ts";
-import { createLogger } from "../../server/http/logging.ts";
 import { buildTestApp } from "../support/app.ts";
-import { cdaOverFixture } from "../support/cda-fixture.ts";
+import { contentApps } from "../support/content-apps.ts";
 
-/** The content endpoints and content pages through the real app (production build), over the fixture store. */
+/** The content API (POST /contentful/posts, POST /contentful/webhook) through the real app, over the fixture store. */
 
-const fixture = cdaOverFixture();
-const { storeDir } = fixture;
-const googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-const secret = "webhook-secret-for-tests-0123456789";
-
-const localApp = () =>
-  buildTestApp({
-    env: { CONTENT_DIR: storeDir, CONTENT_RATE_LIMIT: "100000", CONTENTFUL_WEBHOOK_SECRET: secret },
-  });
-
-const contentfulEnv = () => ({
-  CONTENT_DIR: storeDir,
-  CONTENT_RATE_LIMIT: "100000",
-  CONTENT_SOURCE: "contentful",
-  CONTENTFUL_SPACE_ID: fixture.cda.space,
-  CONTENTFUL_ACCESS_TOKEN: fixture.cda.token,
-  CONTENTFUL_HOST: fixture.cda.origin,
-  CONTENTFUL_WEBHOOK_SECRET: secret,
-  CONTENT_TTL_SECONDS: "3600",
-});
-
-/** The app with a Contentful source whose API does not answer at all (a closed port) and an empty cache. */
-async function appWithSourceDown() {
-  return buildTestApp({
-    env: { CONTENT_DIR: storeDir, CONTENT_RATE_LIMIT: "100000" },
-    services(real) {
-      const content = createContentService({
-        source: createContentfulSource({
-          space: "s",
-          accessToken: "t",
-          environment: "master",
-          host: "http://127.0.0.1:9",
-          retryLimit: 0,
-        }),
-        ttlSeconds: 60,
-        logger: createLogger("silent"),
-      });
-      return { ...real, content, site: { ...real.site, content } };
-    },
-  });
-}
+const { fixture, storeDir, secret, localApp, contentfulEnv } = contentApps();
 
 describe("POST /contentful/posts", () => {
   let app: Awaited<ReturnType<typeof buildTestApp>>["app"];
@@ -267,101 +223,5 @@ describe("POST /contentful/webhook", () => {
     } finally {
       fixture.cda.publish("post-bright", "blogTitle", "Bright ideas");
     }
-  });
-});
-
-describe("content pages and the source", () => {
-  it("render an article from the store by slug, and the 404 page for an unknown slug", async () => {
-    const { app } = await localApp();
-    const res = await request(app).get("/post/alpha-launch").set("User-Agent", googlebot);
-    expect(res.status).toBe(200);
-    expect(res.text).toContain("<h1>Alpha launch</h1>");
-    const missing = await request(app).get("/post/no-such-post").set("User-Agent", googlebot);
-    expect(missing.status).toBe(404);
-    expect(missing.text).toContain("404, page not found.");
-  });
-
-  it("with the source down and nothing cached: the loading placeholder, 503 and Retry-After, never a 500", async () => {
-    const { app } = await appWithSourceDown();
-    const page = await request(app).get("/post/alpha-launch").set("User-Agent", googlebot);
-    expect(page.status).toBe(503);
-    expect(page.headers["retry-after"]).toBe("30");
-    expect(page.text).toContain('role="status"');
-    expect(page.text).toContain("Loading...");
-    expect(page.text).not.toContain("Unexpected Application Error!");
-    const api = await request(app).post("/contentful/posts").send({ content_type: "homePage" });
-    expect(api.status).toBe(503);
-    expect(api.headers["retry-after"]).toBe("30");
-    expect(api.body.status).toBe("fail");
-  });
-
-  it("with the source down and the answer cached: the stale page", async () => {
-    const { app, services } = await buildTestApp({ env: { ...contentfulEnv(), CONTENT_TTL_SECONDS: "0" } });
-    expect((await request(app).get("/post/alpha-launch").set("User-Agent", googlebot)).status).toBe(200);
-    fixture.cda.failWith = 503;
-    try {
-      const res = await request(app).get("/post/alpha-launch").set("User-Agent", googlebot);
-      expect(res.status).toBe(200);
-      expect(res.text).toContain("<h1>Alpha launch</h1>");
-      expect(services.content.stats().sourceErrors).toBeGreaterThan(0);
-    } finally {
-      fixture.cda.failWith = undefined;
-    }
-  }, 30_000);
-});
-
-describe("content images and the CSP", () => {
-  it("serves store images with caching and nosniff, and nothing outside the images folder", async () => {
-    const { app } = await localApp();
-    const image = await request(app).get("/content/images/articles/inline-alpha.png");
-    expect(image.status).toBe(200);
-    expect(image.headers["content-type"]).toBe("image/png");
-    expect(image.headers["cache-control"]).toBe("public, max-age=86400, stale-while-revalidate=604800");
-    expect(image.headers["x-content-type-options"]).toBe("nosniff");
-    expect(image.headers.etag).toBeTruthy();
-    expect((await request(app).get("/content/images/nope.png")).status).toBe(404);
-    expect((await request(app).get("/content/images/../assets.json")).status).toBe(404);
-    expect((await request(app).get("/content/images/%2e%2e/assets.json")).status).toBe(404);
-    expect((await request(app).get("/content/assets.json")).status).toBe(404);
-  });
-
-  it("answers ?w= with a smaller WebP copy, like Contentful's Images API, and the original past its width", async () => {
-    const { app } = await buildTestApp();
-    const original = await request(app).get("/content/images/projects/dennis-group/featured-1.webp").buffer(true);
-    expect(original.status).toBe(200);
-    const small = await request(app)
-      .get("/content/images/projects/dennis-group/featured-1.webp?w=600&fm=webp&q=75")
-      .buffer(true);
-    expect(small.status).toBe(200);
-    expect(small.headers["content-type"]).toBe("image/webp");
-    expect(small.headers["cache-control"]).toBe("public, max-age=86400, stale-while-revalidate=604800");
-    const width = (await sharp(small.body as Buffer).metadata()).width;
-    // Widths snap up to a fixed ladder, so there are only so many copies of each image.
-    expect(width).toBe(640);
-    expect((small.body as Buffer).length).toBeLessThan((original.body as Buffer).length);
-    const again = await request(app).get("/content/images/projects/dennis-group/featured-1.webp?w=610").buffer(true);
-    expect(Buffer.compare(again.body as Buffer, small.body as Buffer)).toBe(0);
-
-    const huge = await request(app).get("/content/images/projects/dennis-group/featured-1.webp?w=9000").buffer(true);
-    expect(Buffer.compare(huge.body as Buffer, original.body as Buffer)).toBe(0);
-    for (const odd of ["?w=abc", "?w=-5", "?w=600&fm=gif"]) {
-      const res = await request(app).get(`/content/images/projects/dennis-group/featured-1.webp${odd}`).buffer(true);
-      expect(`${odd} ${res.status} ${Buffer.compare(res.body as Buffer, original.body as Buffer)}`).toBe(
-        `${odd} 200 0`,
-      );
-    }
-    expect((await request(app).get("/content/images/../assets.json?w=600")).status).toBe(404);
-    expect((await request(app).get("/content/images/%2e%2e/assets.json?w=600")).status).toBe(404);
-    expect((await request(app).get("/content/images/nope.webp?w=600")).status).toBe(404);
-  });
-
-  it("lets pages load Contentful's images only when Contentful is the source", async () => {
-    const local = await localApp();
-    const contentful = await buildTestApp({ env: contentfulEnv() });
-    const imgSrc = (csp: string) => csp.split(";").find((directive) => directive.trim().startsWith("img-src"));
-    const localCsp = (await request(local.app).get("/healthz")).headers["content-security-policy"] as string;
-    const remoteCsp = (await request(contentful.app).get("/healthz")).headers["content-security-policy"] as string;
-    expect(imgSrc(localCsp)).not.toContain("images.ctfassets.net");
-    expect(imgSrc(remoteCsp)).toContain("https://images.ctfassets.net");
   });
 });

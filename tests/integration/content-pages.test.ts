@@ -2,9 +2,11 @@ import request from "supertest";
 import { describe, expect, it } from "vitest";
 import type { ContentQuery, ContentReader } from "../../src/content/types.ts";
 import { buildTestApp } from "../support/app.ts";
+import { contentApps } from "../support/content-apps.ts";
 
 const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 const googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+const { fixture, localApp, contentfulEnv, appWithSourceDown } = contentApps();
 
 /** The content service's own "unavailable" failure: the source is down and nothing is cached. */
 const unavailable = () => Object.assign(new Error("content source down"), { code: "CONTENT_UNAVAILABLE" });
@@ -77,4 +79,44 @@ describe("content pages for crawlers", () => {
     const jsonLd = page.text.match(/<script type="application\/ld\+json">(.*?)<\/script>/g) ?? [];
     expect(jsonLd.some((script) => script.includes('"@type":"BlogPosting"'))).toBe(true);
   });
+});
+
+describe("content pages and the source", () => {
+  it("render an article from the store by slug, and the 404 page for an unknown slug", async () => {
+    const { app } = await localApp();
+    const res = await request(app).get("/post/alpha-launch").set("User-Agent", googlebot);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain("<h1>Alpha launch</h1>");
+    const missing = await request(app).get("/post/no-such-post").set("User-Agent", googlebot);
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain("404, page not found.");
+  });
+
+  it("with the source down and nothing cached: the loading placeholder, 503 and Retry-After, never a 500", async () => {
+    const { app } = await appWithSourceDown();
+    const page = await request(app).get("/post/alpha-launch").set("User-Agent", googlebot);
+    expect(page.status).toBe(503);
+    expect(page.headers["retry-after"]).toBe("30");
+    expect(page.text).toContain('role="status"');
+    expect(page.text).toContain("Loading...");
+    expect(page.text).not.toContain("Unexpected Application Error!");
+    const api = await request(app).post("/contentful/posts").send({ content_type: "homePage" });
+    expect(api.status).toBe(503);
+    expect(api.headers["retry-after"]).toBe("30");
+    expect(api.body.status).toBe("fail");
+  });
+
+  it("with the source down and the answer cached: the stale page", async () => {
+    const { app, services } = await buildTestApp({ env: { ...contentfulEnv(), CONTENT_TTL_SECONDS: "0" } });
+    expect((await request(app).get("/post/alpha-launch").set("User-Agent", googlebot)).status).toBe(200);
+    fixture.cda.failWith = 503;
+    try {
+      const res = await request(app).get("/post/alpha-launch").set("User-Agent", googlebot);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain("<h1>Alpha launch</h1>");
+      expect(services.content.stats().sourceErrors).toBeGreaterThan(0);
+    } finally {
+      fixture.cda.failWith = undefined;
+    }
+  }, 30_000);
 });

@@ -1,6 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { parseContentfulHost } from "../../server/content/contentful-source.ts";
-import { mapLinks, removeLink } from "../../server/content/links.ts";
 import { compileQuery, runQuery, toDeliveryParams } from "../../server/content/query.ts";
 import type { Entry } from "../../src/content/types.ts";
 
@@ -91,49 +89,5 @@ describe("the query engine", () => {
       select: "sys.id,fields.category",
       "fields.category": "Branding",
     });
-  });
-});
-
-describe("link resolution", () => {
-  it("drops a rich-text block whose asset cannot be resolved, and unresolved links from lists", () => {
-    const link = (id: string) => ({ sys: { type: "Link", linkType: "Asset", id } });
-    const fields = {
-      gallery: [link("known"), link("gone")],
-      body: {
-        nodeType: "document",
-        data: {},
-        content: [
-          { nodeType: "paragraph", data: {}, content: [] },
-          { nodeType: "embedded-asset-block", data: { target: link("gone") }, content: [] },
-          { nodeType: "embedded-asset-block", data: { target: link("known") }, content: [] },
-        ],
-      },
-    };
-    const resolved = mapLinks(fields, (linked) =>
-      linked.sys.id === "known" ? { target: { sys: { id: "known" } } } : removeLink,
-    );
-    expect(resolved).toEqual({
-      gallery: [{ sys: { id: "known" } }],
-      body: {
-        nodeType: "document",
-        data: {},
-        content: [
-          { nodeType: "paragraph", data: {}, content: [] },
-          { nodeType: "embedded-asset-block", data: { target: { sys: { id: "known" } } }, content: [] },
-        ],
-      },
-    });
-  });
-});
-
-describe("Contentful settings", () => {
-  it("reads CONTENTFUL_HOST as a host name, or a URL whose scheme says whether to use TLS", () => {
-    expect(parseContentfulHost(undefined)).toEqual({ insecure: false });
-    expect(parseContentfulHost("preview.contentful.com")).toEqual({ host: "preview.contentful.com", insecure: false });
-    expect(parseContentfulHost("https://cdn.eu.contentful.com/")).toEqual({
-      host: "cdn.eu.contentful.com",
-      insecure: false,
-    });
-    expect(parseContentfulHost("http://127.0.0.1:8080")).toEqual({ host: "127.0.0.1:8080", insecure: true });
   });
 });

@@ -3,7 +3,6 @@ import { readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { retryDelay } from "../../server/enquiries/delivery.ts";
 import { createOutbox, newEnquiryId, type OutboxRecord } from "../../server/enquiries/outbox.ts";
 
 function record(id: string, extra: Partial<OutboxRecord> = {}): OutboxRecord {
@@ -73,22 +72,6 @@ describe("the outbox", () => {
       lastDeliveredAt: new Date("2026-03-01T00:00:00.000Z"),
     });
     expect(await readdir(path.join(root, "delivered"))).toEqual(["recent.json"]);
-  });
-});
-
-describe("the retry delay", () => {
-  const backoff = { baseMs: 1000, maxMs: 60_000 };
-
-  it("doubles with each failure, between half and all of the step", () => {
-    expect(retryDelay(1, backoff, () => 0)).toBe(500);
-    expect(retryDelay(1, backoff, () => 1)).toBe(1000);
-    expect(retryDelay(3, backoff, () => 0)).toBe(2000);
-    expect(retryDelay(3, backoff, () => 1)).toBe(4000);
-  });
-
-  it("never waits longer than the cap", () => {
-    expect(retryDelay(30, backoff, () => 1)).toBe(60_000);
-    expect(retryDelay(30, backoff, () => 0)).toBe(30_000);
   });
 });
 

@@ -1,58 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { contentsOf, headingIds, paragraphWordCount, slugify } from "../../src/content/outline.ts";
 import { RichText } from "../../src/content/rich-text.tsx";
-import { readTimeLabel, readTimeMinutes } from "../../src/lib/read-time.ts";
-import { doc, embeddedImage, heading, hyperlink, list, paragraph, quote, words } from "../support/rich-text.ts";
-
-describe("read time (R9: paragraph words / 100, rounded)", () => {
-  it("counts the words of every paragraph, including those in lists and quotes", () => {
-    const article = doc(heading(2, "Not counted at all"), words(40), list("one two", "three"), quote("four five six"));
-    expect(paragraphWordCount([article])).toBe(46);
-  });
-
-  it("adds the intro to the body and rounds to whole minutes", () => {
-    expect(readTimeMinutes([doc(words(100)), doc(words(249))])).toBe(3);
-    expect(readTimeMinutes([doc(words(100)), doc(words(250))])).toBe(4);
-    expect(readTimeMinutes([doc(words(449))])).toBe(4);
-  });
-
-  it("shows at least one minute, even when the estimate rounds to nothing", () => {
-    expect(readTimeMinutes([doc(words(40))])).toBe(0);
-    expect(readTimeLabel(0)).toBe("1 min read");
-    expect(readTimeLabel(7)).toBe("7 min read");
-  });
-
-  it("copes with a missing document", () => {
-    expect(readTimeMinutes([undefined, doc(words(150))])).toBe(2);
-  });
-});
-
-describe("heading ids and the contents list", () => {
-  it("slugs heading text into URL fragments", () => {
-    expect(slugify("Why it works (mostly)")).toBe("why-it-works-mostly");
-    expect(slugify("  Café & Crème brûlée! ")).toBe("cafe-and-creme-brulee");
-    expect(slugify("???")).toBe("");
-  });
-
-  it("lists each h2 of intro and body in order, with unique ids shared by the rendered headings", () => {
-    const intro = doc(paragraph("Hello"), heading(2, "Start here"));
-    const body = doc(heading(2, "The brief"), heading(3, "A detail"), heading(2, "The brief"), heading(2, "Main"));
-    const ids = headingIds([intro, body]);
-    expect(contentsOf([intro, body], ids)).toEqual([
-      { id: "start-here", title: "Start here" },
-      { id: "the-brief", title: "The brief" },
-      { id: "the-brief-2", title: "The brief" },
-      // "main" is the skip link's target, so a heading called Main gets the next free id.
-      { id: "main-2", title: "Main" },
-    ]);
-  });
-
-  it("gives a heading with no letters a usable id", () => {
-    expect(contentsOf([doc(heading(2, "!!!"))])).toEqual([{ id: "section", title: "!!!" }]);
-  });
-});
+import { doc, embeddedImage, heading, hyperlink, list, paragraph, quote } from "../support/rich-text.ts";
 
 function render(document: ReturnType<typeof doc>) {
   const router = createMemoryRouter([{ path: "/", element: <RichText document={document} /> }]);

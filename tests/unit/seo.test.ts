@@ -1,16 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { organisationJsonLd, seo } from "../../src/lib/seo.ts";
 import { site } from "../../src/site.ts";
+import { metaContent as content } from "../support/meta.ts";
 
 const args = (pathname: string) => ({
   location: { pathname },
   matches: [{ id: "root", loaderData: { siteUrl: "https://www.example.co.uk", year: 2026 } }],
 });
-
-function content(tags: ReturnType<typeof seo>, key: string) {
-  const tag = tags.find((t) => ("name" in t && t.name === key) || ("property" in t && t.property === key));
-  return tag && "content" in tag ? tag.content : undefined;
-}
 
 describe("seo", () => {
   it("gives a page its title, description, keywords, canonical link and social cards", () => {

@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from "react";
 import type { ProjectFields, RichText as RichTextDocument } from "../../content/model.ts";
+import { projectName } from "../../content/names.ts";
 import { RichText } from "../../content/rich-text.tsx";
 import type { Asset } from "../../content/types.ts";
 import type { ProjectColours } from "../../lib/colour.ts";
@@ -26,7 +27,7 @@ export function ProjectHero({
   return (
     <header className={styles.hero} data-layout={layout} data-absolute={absoluteHeader || undefined}>
       <div className={styles.heroText}>
-        <p className={styles.heroClient}>{project.clientName}</p>
+        {project.clientName && <p className={styles.heroClient}>{project.clientName}</p>}
         <h1 className={styles.heroTitle}>{project.projectTitle}</h1>
         {project.heroContent && <p className={styles.heroLine}>{project.heroContent}</p>}
       </div>
@@ -53,17 +54,19 @@ export function ProjectIntro({ project }: { project: ProjectFields }) {
           <ContentImage
             asset={project.logo}
             className={styles.logo}
-            alt={`${project.clientName} logo`}
+            alt={`${project.clientName ?? projectName(project)} logo`}
             sizes="12rem"
             displayWidth={240}
           />
         )}
         <dl className={styles.factList}>
-          <div>
-            <dt>Client</dt>
-            <dd>{project.clientName}</dd>
-          </div>
-          {project.services?.length > 0 && (
+          {project.clientName && (
+            <div>
+              <dt>Client</dt>
+              <dd>{project.clientName}</dd>
+            </div>
+          )}
+          {project.services && project.services.length > 0 && (
             <div>
               <dt>Services</dt>
               <dd>
@@ -160,7 +163,7 @@ export function ProjectText({ title, document, id }: { title?: string; document?
 }
 
 /** The client's words, large, on the project's colour. */
-export function ProjectQuote({ quote, clientName }: { quote?: RichTextDocument; clientName: string }) {
+export function ProjectQuote({ quote, clientName }: { quote?: RichTextDocument; clientName?: string }) {
   if (!quote) return null;
   return (
     <div className={styles.quote}>
@@ -168,7 +171,7 @@ export function ProjectQuote({ quote, clientName }: { quote?: RichTextDocument; 
         <blockquote className={styles.quoteText}>
           <RichText document={quote} />
         </blockquote>
-        <figcaption className={styles.quoteSource}>{clientName}</figcaption>
+        {clientName && <figcaption className={styles.quoteSource}>{clientName}</figcaption>}
       </figure>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { ServiceFields } from "../../content/model.ts";
+import { serviceName } from "../../content/names.ts";
 import { RichText } from "../../content/rich-text.tsx";
 import { Accordion } from "../Accordion.tsx";
 import { Carousel } from "../Carousel.tsx";
@@ -12,7 +13,7 @@ export function ServiceHero({ service }: { service: ServiceFields }) {
     <header className={styles.hero}>
       <div className="container">
         <p className={styles.eyebrow}>Services</p>
-        <h1 className={styles.title}>{service.title}</h1>
+        <h1 className={styles.title}>{serviceName(service)}</h1>
         {service.subHeading && <p className={styles.subHeading}>{service.subHeading}</p>}
       </div>
       {service.servicesHero && (
@@ -31,7 +32,7 @@ export function ServiceStats({ service }: { service: ServiceFields }) {
   return (
     <section className="container" aria-labelledby="service-stats">
       <h2 id="service-stats" className="visually-hidden">
-        {service.title} in numbers
+        {serviceName(service)} in numbers
       </h2>
       <dl className={styles.stats}>
         {stats.map((figure, index) => (
@@ -107,7 +108,7 @@ export function ServiceCarousel({ service }: { service: ServiceFields }) {
   return (
     <div className="container">
       <Carousel
-        label={`${service.title} in pictures`}
+        label={`${serviceName(service)} in pictures`}
         slideClassName={styles.slide}
         slides={service.carousel.map((image) => (
           <ContentImage key={image.sys.id} asset={image} sizes="(min-width: 1024px) 56rem, 85vw" displayWidth={1100} />

@@ -1,105 +1,12 @@
-import express from "express";
 import { Registry } from "prom-client";
-import request from "supertest";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../../server/http/logging.ts";
 import { createOps } from "../../server/ops/ops.ts";
-import { checkPolicy, Readiness } from "../../server/ops/readiness.ts";
-import { RouteLabeler } from "../../server/ops/route-label.ts";
-import { opsMiddleware } from "../../server/ops/router.ts";
 import type { StatusSources } from "../../server/ops/status.ts";
 import { type ComponentId, formatDuration, type MailFigures, type ServiceState } from "../../src/lib/status-report.ts";
 import { fakeCheck, keepNothing } from "../support/ops.ts";
 
 const logger = createLogger("silent");
-
-// The route manifest's shape, as React Router's server build gives it.
-const manifest = {
-  root: { id: "root", path: "" },
-  "routes/home": { id: "routes/home", parentId: "root", index: true },
-  "routes/post": { id: "routes/post", parentId: "root", path: "post/:slug" },
-  "routes/news": { id: "routes/news", parentId: "root", path: "news" },
-  "routes/status": { id: "routes/status", parentId: "root", path: "status" },
-  "routes/not-found": { id: "routes/not-found", parentId: "root", path: "*" },
-};
-
-describe("route labels", () => {
-  const labeler = new RouteLabeler(manifest);
-
-  it("names page routes by their template, data requests included", () => {
-    expect(labeler.page("/")).toBe("/");
-    expect(labeler.page("/_root.data")).toBe("/");
-    expect(labeler.page("/news")).toBe("/news");
-    expect(labeler.page("/news/")).toBe("/news");
-    expect(labeler.page("/post/why-brand-matters")).toBe("/post/:slug");
-    expect(labeler.page("/post/why-brand-matters.data")).toBe("/post/:slug");
-  });
-
-  it("gives every path outside the route table one label", () => {
-    for (const path of ["/nope", "/post/a/b", "/wp-admin/setup.php", "/post", "/.env"]) {
-      expect(labeler.page(path)).toBe("unmatched");
-    }
-  });
-
-  it("uses an Express route's own template, mount path included", async () => {
-    const registry = new Registry();
-    const ops = createOps({ registry, logger, build: { version: "1", commit: null } });
-    const app = express();
-    app.use(opsMiddleware(ops, labeler));
-    const proxy = express.Router();
-    proxy.post("/posts", (_req, res) => {
-      res.json({ items: [] });
-    });
-    app.use("/contentful", proxy);
-    app.get("/emails/:kind", (_req, res) => {
-      res.sendStatus(405);
-    });
-    await request(app).post("/contentful/posts");
-    await request(app).get("/emails/contact-form");
-    const text = await registry.metrics();
-    expect(text).toContain(
-      'http_request_duration_seconds_count{method="POST",route="/contentful/posts",status_code="200"} 1',
-    );
-    expect(text).toContain(
-      'http_request_duration_seconds_count{method="GET",route="/emails/:kind",status_code="405"} 1',
-    );
-  });
-});
-
-describe("readiness", () => {
-  it("runs each check once for callers that ask at the same time", async () => {
-    const check = fakeCheck("content source answers", "content", "ok");
-    const readiness = new Readiness({ checks: [check], logger, policy: keepNothing });
-    const answers = await Promise.all([readiness.report(), readiness.report(), readiness.report()]);
-    expect(answers.map((answer) => answer.status)).toEqual(["ready", "ready", "ready"]);
-    expect(check.runs).toBe(1);
-  });
-
-  it("asks a check whether it is critical at each run", async () => {
-    let cacheEmpty = true;
-    const content = fakeCheck("content source answers", "content", "fail", { critical: () => cacheEmpty });
-    const readiness = new Readiness({ checks: [content], logger, policy: keepNothing });
-    expect((await readiness.report()).status).toBe("not ready");
-    cacheEmpty = false;
-    expect(await readiness.report()).toMatchObject({ status: "ready", checks: [{ state: "fail", critical: false }] });
-  });
-
-  it("shares one run for the cache period, then checks again", async () => {
-    const check = fakeCheck("outbox writable", "mail", "ok");
-    const cached = new Readiness({
-      checks: [check],
-      logger,
-      policy: { ...checkPolicy, keepMs: { probe: 60_000, handshake: 60_000 } },
-    });
-    await cached.report();
-    await cached.report();
-    expect(check.runs).toBe(1);
-    const fresh = new Readiness({ checks: [check], logger, policy: keepNothing });
-    await fresh.report();
-    await fresh.report();
-    expect(check.runs).toBe(3);
-  });
-});
 
 describe("the status report", () => {
   const report = (checks: ReturnType<typeof fakeCheck>[], sources: StatusSources = {}) =>

@@ -1,0 +1,102 @@
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { enquiryMail, fileCarrier } from "../../server/enquiries/mail.ts";
+import type { OutboxRecord } from "../../server/enquiries/outbox.ts";
+
+/** The mail the agency receives for an enquiry (server/enquiries/mail.ts), before any carrier sends it. */
+
+const settings = { from: "Website <site@gritstone.test>", to: "hello@gritstone.test" };
+
+function record(enquiry: Partial<OutboxRecord["enquiry"]> = {}): OutboxRecord {
+  return {
+    version: 1,
+    id: "01JD5ZQ8X",
+    messageId: "<enquiry.01JD5ZQ8X@gritstone.test>",
+    receivedAt: "2026-11-23T10:15:00.000Z",
+    enquiry: {
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      need: "Branding",
+      brief: "A new identity.",
+      site: "N/A",
+      site_type: "N/A",
+      improve: "Nobody remembers us.",
+      budget: "£3000-5000",
+      message: "",
+      biscuits: "yes",
+      ...enquiry,
+    },
+    attempts: 0,
+  };
+}
+
+describe("an enquiry as a mail", () => {
+  it("comes from the site, answers to the visitor and keeps the enquiry's Message-ID, id and time", () => {
+    const mail = enquiryMail(record(), settings);
+    expect(mail).toMatchObject({
+      from: settings.from,
+      to: settings.to,
+      replyTo: { name: "Ada Lovelace", address: "ada@example.com" },
+      subject: "New enquiry: Branding from Ada Lovelace",
+      messageId: "<enquiry.01JD5ZQ8X@gritstone.test>",
+      headers: { "X-Enquiry-Id": "01JD5ZQ8X" },
+    });
+    expect(mail.date).toEqual(new Date("2026-11-23T10:15:00.000Z"));
+  });
+
+  it("lists every answer under the form's own labels, in the form's order, a blank one said to be blank", () => {
+    const text = String(enquiryMail(record(), settings).text);
+    const lines = [
+      "Your name: Ada Lovelace",
+      "Email address: ada@example.com",
+      "What do you need? Branding",
+      "The brief: A new identity.",
+      "Your current website: N/A",
+      "What kind of website? N/A",
+      "What should be better? Nobody remembers us.",
+      "Budget: £3000-5000",
+      "Anything else? (left blank)",
+      "Biscuits at the first meeting? yes",
+    ];
+    let from = 0;
+    for (const line of lines) {
+      const at = text.indexOf(line, from);
+      expect(at, line).toBeGreaterThanOrEqual(from);
+      from = at + line.length;
+    }
+    expect(text).toContain("Enquiry 01JD5ZQ8X, received 2026-11-23T10:15:00.000Z.");
+  });
+
+  it("puts a text of several lines under its label, line breaks kept", () => {
+    const text = String(enquiryMail(record({ brief: "First line.\nSecond line." }), settings).text);
+    expect(text).toContain("The brief:\nFirst line.\nSecond line.\n");
+  });
+
+  it("escapes whatever the visitor wrote in the HTML part, and keeps their line breaks", () => {
+    const html = String(
+      enquiryMail(record({ name: `Ada <script>alert("x")</script> & Co's`, brief: "One\nTwo" }), settings).html,
+    );
+    expect(html).not.toContain("<script>");
+    expect(html).toContain("Ada &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Co&#39;s");
+    expect(html).toContain("One<br>Two");
+    expect(html).toContain("(left blank)");
+  });
+});
+
+describe("the file carrier (no SMTP_URL)", () => {
+  it("writes each enquiry whole as <id>.eml, with the mail's headers, and leaves no temporary file", async () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), "mail-")), "mail");
+    const carrier = fileCarrier(dir);
+    await carrier.verify();
+    const sent = record();
+    await carrier.send(sent, enquiryMail(sent, settings));
+    expect(readdirSync(dir)).toEqual(["01JD5ZQ8X.eml"]);
+    const eml = readFileSync(path.join(dir, "01JD5ZQ8X.eml"), "utf8");
+    // Header names are case-insensitive (RFC 5322); nodemailer writes its own spelling.
+    expect(eml).toMatch(/^Message-ID: <enquiry\.01JD5ZQ8X@gritstone\.test>\r$/im);
+    expect(eml).toMatch(/^X-Enquiry-Id: 01JD5ZQ8X\r$/im);
+    expect(eml).toMatch(/^Subject: New enquiry: Branding from Ada Lovelace\r$/im);
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import type { ProjectFields } from "../../src/content/model.ts";
+import { projectChrome } from "../../src/lib/project-chrome.ts";
+
+describe("project header chrome (docs/decisions/0074)", () => {
+  const project = (fields: Partial<ProjectFields>) => ({ BackgroundColour: "#0b1f4d", ...fields }) as ProjectFields;
+
+  it("takes the project's colour, the white logo on dark colours, and absolute from absoluteHeader", () => {
+    expect(projectChrome(project({ absoluteHeader: "yes" }))).toEqual({
+      headerColour: "#0b1f4d",
+      logoWhite: true,
+      absolute: true,
+      split: false,
+      size: "regular",
+    });
+    expect(projectChrome(project({ BackgroundColour: "#ffd84d", absoluteHeader: "no" }))).toMatchObject({
+      logoWhite: false,
+      absolute: false,
+    });
+  });
+
+  it("splits over the full layout's two-part hero and is small on the small layout", () => {
+    const heroBackground = {
+      sys: { id: "h" },
+      fields: { file: { url: "/x.webp", fileName: "x", contentType: "image/webp" } },
+    };
+    expect(projectChrome(project({ heroBackground }))).toMatchObject({ split: true, size: "regular" });
+    expect(projectChrome(project({ heroBackground, smallProject: "yes" }))).toMatchObject({
+      split: false,
+      size: "small",
+    });
+  });
+
+  it("says nothing without a project (the 404 page dresses itself)", () => {
+    expect(projectChrome(undefined)).toBeUndefined();
+  });
+});
