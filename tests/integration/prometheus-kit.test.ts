@@ -68,7 +68,8 @@ describe("the Prometheus kit", () => {
     const site = config.scrape_configs.find((job) => job.job_name === "site");
     expect(site?.metrics_path).toBe("/metrics");
     expect(site?.static_configs[0]?.targets).toEqual(["site:3000"]);
-    expect(compose.services.site?.ports).toContain("3000:3000");
+    // Prometheus reaches the container's own port on the compose network, whatever the host publishes it as.
+    expect(compose.services.site?.ports?.map((mapping) => mapping.split(":").at(-1))).toContain("3000");
   });
 });
 
