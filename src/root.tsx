@@ -3,7 +3,6 @@ import "./styles/global.css";
 import type { ReactNode } from "react";
 import {
   isRouteErrorResponse,
-  Links,
   Meta,
   Outlet,
   Scripts,
@@ -16,6 +15,7 @@ import { Analytics, ConsentBanner } from "./components/Consent.tsx";
 import { LoadingPlaceholder } from "./components/LoadingPlaceholder.tsx";
 import { useNonce } from "./components/Nonce.tsx";
 import { NotFound } from "./components/NotFound.tsx";
+import { PageStyles } from "./components/PageStyles.tsx";
 import { SiteFooter } from "./components/SiteFooter.tsx";
 import { SiteHeader } from "./components/SiteHeader.tsx";
 import { useChunkLoadWatchdog } from "./components/useChunkLoadWatchdog.ts";
@@ -58,7 +58,7 @@ export function Layout({ children }: { children: ReactNode }) {
             }
           </style>
         </noscript>
-        <Links nonce={nonce} />
+        <PageStyles nonce={nonce} />
         {refreshSeconds ? (
           <noscript>
             <meta httpEquiv="refresh" content={String(refreshSeconds)} />
