@@ -16,7 +16,7 @@ import { seoFiles } from "./http/seo.ts";
 import { staticFiles } from "./http/static.ts";
 import { RouteLabeler } from "./ops/route-label.ts";
 import { opsMiddleware, opsRoutes } from "./ops/router.ts";
-import { withPageStyles } from "./page-styles.ts";
+import { pageStylesheets } from "./page-styles.ts";
 import type { Services } from "./services.ts";
 
 type CreateLoadContext = (services: SiteServices, nonce: string) => RouterContextProvider;
@@ -36,15 +36,14 @@ export interface AppDeps {
 /** The Express app: transport only (logging, headers, limits, static files); pages belong to React Router. */
 export function createApp(deps: AppDeps) {
   const { config, logger, services } = deps;
-  // The production build serves each document with its page's CSS inline (server/page-styles.ts).
-  const build =
-    deps.clientDir && typeof deps.build !== "function" ? withPageStyles(deps.build, deps.clientDir) : deps.build;
+  // With a production build, documents carry their page's CSS inline (server/page-styles.ts).
+  const site = deps.clientDir ? { ...services.site, pageStyles: pageStylesheets(deps.clientDir) } : services.site;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
 
   // Request metrics first, so every answer below is timed and labelled by its route template.
-  const routes = new RouteLabeler(typeof build === "function" ? undefined : build.routes);
+  const routes = new RouteLabeler(typeof deps.build === "function" ? undefined : deps.build.routes);
   app.use(opsMiddleware(services.ops, routes));
   app.use(requestLogger(logger));
   app.use(
@@ -84,17 +83,17 @@ export function createApp(deps: AppDeps) {
 
   if (deps.devMiddleware) app.use(deps.devMiddleware);
   if (deps.clientDir) app.use(staticFiles(deps.clientDir));
-  app.use(seoFiles({ site: services.site, build, logger }));
+  app.use(seoFiles({ site: services.site, build: deps.build, logger }));
 
   app.all(
     /.*/,
     routerHandler(
-      build,
+      deps.build,
       routes,
       (build, res) => {
         const create = (build.entry.module as { createLoadContext?: CreateLoadContext }).createLoadContext;
         if (!create) throw new Error("The server build does not export createLoadContext from entry.server");
-        return create(services.site, res.locals.cspNonce as string);
+        return create(site, res.locals.cspNonce as string);
       },
       config.NODE_ENV,
     ),

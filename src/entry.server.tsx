@@ -5,7 +5,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "./components/Nonce.tsx";
-import { nonceContext } from "./context.ts";
+import { InlineCssProvider, routeStylesheets } from "./components/PageStyles.tsx";
+import { nonceContext, servicesContext } from "./context.ts";
 
 export { createLoadContext } from "./context.ts";
 
@@ -31,6 +32,8 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const nonce = loadContext.get(nonceContext);
+  // The page's stylesheets go inline in the head: the first paint needs nothing but this document.
+  const inlineCss = loadContext.get(servicesContext).pageStyles?.(routeStylesheets(routerContext));
   // Crawlers and SPA-mode builds get the whole document at once; people get the shell first.
   const userAgent = request.headers.get("user-agent");
   const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
@@ -41,7 +44,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineCssProvider css={inlineCss}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineCssProvider>
       </NonceProvider>,
       {
         nonce,

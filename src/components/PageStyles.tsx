@@ -1,17 +1,30 @@
-import { useContext, useMemo } from "react";
-import { UNSAFE_FrameworkContext as FrameworkContext, Links, useMatches } from "react-router";
+import { createContext, type ReactNode, useContext, useMemo } from "react";
+import { type EntryContext, UNSAFE_FrameworkContext as FrameworkContext, Links, useMatches } from "react-router";
 
-/** The one style element that carries the first document's CSS (server/page-styles.ts). */
+/** The one style element that carries the first document's CSS. */
 const inlineHref = "page-styles";
 const precedence = "page";
 
+const InlineCssContext = createContext<string | undefined>(undefined);
+
+/** The stylesheets of the routes a document renders, root first, as the route manifest lists them. */
+export function routeStylesheets(context: Pick<EntryContext, "manifest" | "staticHandlerContext">): string[] {
+  const hrefs = context.staticHandlerContext.matches.flatMap((match) => context.manifest.routes[match.route.id]?.css);
+  return [...new Set(hrefs.filter((href) => href !== undefined))];
+}
+
+/** Server side: the CSS text the document is to carry inline (absent: link the stylesheets as usual). */
+export function InlineCssProvider({ css, children }: { css: string | undefined; children: ReactNode }) {
+  return <InlineCssContext.Provider value={css}>{children}</InlineCssContext.Provider>;
+}
+
 /**
  * The page's stylesheets and the routes' other links, in place of React Router's <Links>. In production the
- * server inlines the CSS of the page's routes into the head, so the first paint waits for no stylesheet; the
- * browser then keeps that element, and fetches (as React stylesheet resources, which hold a navigation's commit
- * until they load) only the stylesheets of routes it goes to later. Both are React resources of one
- * precedence, so later sheets come after the inline ones, as the links they replace would. In development
- * React Router's own links and critical CSS are used unchanged.
+ * server puts the CSS of the page's routes inline in the head (entry.server), so the first paint waits for no
+ * stylesheet; the browser keeps that element and fetches only the stylesheets of routes it goes to later, as
+ * React stylesheet resources (which hold a navigation's commit until they load). Both are React resources of
+ * one precedence, so later sheets come after the inline ones, as the links they replace would. In
+ * development, and wherever the server has no CSS to inline, React Router's own links are used unchanged.
  */
 export function PageStyles({ nonce }: { nonce: string | undefined }) {
   return import.meta.env.PROD ? <InlinedStyles nonce={nonce} /> : <Links nonce={nonce} />;
@@ -22,13 +35,13 @@ let inlinedHrefs: ReadonlySet<string> | undefined;
 
 function InlinedStyles({ nonce }: { nonce: string | undefined }) {
   const framework = useContext(FrameworkContext);
+  const inlineCss = useContext(InlineCssContext);
   const matches = useMatches();
-  // <Links> without the route stylesheets (and without React Router's critical CSS, shown here instead).
+  // <Links> without the route stylesheets: they are inline, or rendered below.
   const withoutCss = useMemo(
     () =>
       framework && {
         ...framework,
-        criticalCss: undefined,
         manifest: {
           ...framework.manifest,
           routes: Object.fromEntries(
@@ -39,7 +52,6 @@ function InlinedStyles({ nonce }: { nonce: string | undefined }) {
     [framework],
   );
   if (!framework || !withoutCss) return <Links nonce={nonce} />;
-  const hrefs = [...new Set(matches.flatMap((match) => framework.manifest.routes[match.id]?.css ?? []))];
   const links = (
     <FrameworkContext.Provider value={withoutCss}>
       <Links nonce={nonce} />
@@ -47,20 +59,20 @@ function InlinedStyles({ nonce }: { nonce: string | undefined }) {
   );
 
   if (typeof document === "undefined") {
-    const css = framework.criticalCss;
-    if (typeof css !== "string") return <Links nonce={nonce} />;
+    if (inlineCss === undefined) return <Links nonce={nonce} />;
     return (
       <>
         <style href={inlineHref} precedence={precedence} nonce={nonce}>
-          {css}
+          {inlineCss}
         </style>
         {links}
       </>
     );
   }
 
-  // The first render in the browser is the hydration of the server's document: what it inlined is what the
-  // routes matched then, if it inlined anything at all.
+  const hrefs = [...new Set(matches.flatMap((match) => framework.manifest.routes[match.id]?.css ?? []))];
+  // The first render in the browser hydrates the server's document: what it inlined is what the routes matched
+  // then, if it inlined anything at all.
   inlinedHrefs ??= new Set(
     document.querySelector(`style[data-precedence="${precedence}"][data-href~="${inlineHref}"]`) ? hrefs : [],
   );
