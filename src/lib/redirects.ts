@@ -1,3 +1,4 @@
+import { normalisePath } from "./paths.ts";
 import { serviceSlugs } from "./services-catalogue.ts";
 
 /**
@@ -47,15 +48,6 @@ export const legacyArticleSlugs: readonly string[] = [
 const projectSlugs = new Set(legacyProjectSlugs);
 const services = new Set(serviceSlugs);
 const articles = new Set(legacyArticleSlugs);
-
-/**
- * The normalised form of a path: repeated slashes collapsed (so "//host" can never become an off-site
- * redirect) and any trailing slash dropped.
- */
-export function normalisePath(pathname: string): string {
-  const collapsed = pathname.replace(/\/{2,}/g, "/");
-  return collapsed.length > 1 ? collapsed.replace(/\/+$/, "") : collapsed;
-}
 
 /** Where a legacy path lives now, for a normalised, lower-case path; undefined when it is not legacy. */
 function newHome(path: string): string | undefined {
