@@ -15,13 +15,15 @@ export function pageStylesheets(clientDir: string): (hrefs: readonly string[]) =
   );
   // One entry per set of routes a page matches: as many as the app has pages, never more.
   const joined = new Map<string, string>();
+  // React Router marks some stylesheet URLs with an empty fragment ("…css#"): the same file.
+  const file = (href: string) => files.get(href.replace(/#.*$/, ""));
   return (hrefs) => {
     const key = hrefs.join(" ");
     let css = joined.get(key);
     if (css === undefined) {
-      const missing = hrefs.find((href) => !files.has(href));
+      const missing = hrefs.find((href) => file(href) === undefined);
       if (missing) throw new Error(`a stylesheet that is not in the build: ${missing}`);
-      css = hrefs.map((href) => files.get(href)).join("\n");
+      css = hrefs.map(file).join("\n");
       joined.set(key, css);
     }
     return css;

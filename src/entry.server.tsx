@@ -50,6 +50,9 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // Sections that are ready when the shell is sent stay in place in the HTML, however long the page: React
+        // would otherwise move those past its first 12.8 kB to the end, shown by a script (so not without one).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough({
