@@ -82,7 +82,7 @@ const contentImagesRoute = "/content/images/*";
 
 /**
  * The store's images at /content/images/…, smaller copies on request (`?w=`, as Contentful's Images API), cached
- * for a day, revalidated by ETag after that.
+ * for a year as immutable (contentImageHeaders).
  */
 export function contentImages(contentDir: string, logger: Logger): Router {
   const router = express.Router();
