@@ -1,6 +1,6 @@
 /**
  * Draws the sample site's artwork: every image the content uses (content/images/), the client wordmarks
- * (public/logos/) and the typed client list (src/content/clients.ts). Run by hand; the outputs are committed.
+ * (src/content/logos/) and the typed client list (src/content/clients.ts). Run by hand; the outputs are committed.
  *
  *   node scripts/generate-content-images.ts            draw everything
  *   node scripts/generate-content-images.ts --missing  draw only files that do not exist yet
@@ -75,7 +75,7 @@ async function drawImages() {
 }
 
 async function drawClientLogos() {
-  const logosDir = join(root, "public", "logos");
+  const logosDir = join(root, "src", "content", "logos");
   await mkdir(logosDir, { recursive: true });
   const entries: string[] = [];
   for (const client of clients) {
@@ -84,7 +84,7 @@ async function drawClientLogos() {
     const href = client.project ? `/project/${client.project}` : client.website;
     if (!href) throw new Error(`${client.name} links nowhere`);
     entries.push(
-      `  { name: ${JSON.stringify(client.name)}, logo: { src: "/logos/${client.slug}.svg", width: ${width}, height: ${height} }, href: ${JSON.stringify(href)}, external: ${!client.project} },`,
+      `  { name: ${JSON.stringify(client.name)}, logo: { src: logo("${client.slug}"), width: ${width}, height: ${height} }, href: ${JSON.stringify(href)}, external: ${!client.project} },`,
     );
   }
   const file = join(root, "src", "content", "clients.ts");
@@ -100,6 +100,15 @@ export interface Client {
   href: string;
   /** True when href leaves the site (open it in a new tab). */
   external: boolean;
+}
+
+// The logos are build assets: their URLs carry a hash of their content, so browsers keep them for a year.
+const logoUrls = import.meta.glob<string>("./logos/*.svg", { eager: true, query: "?url", import: "default" });
+
+function logo(slug: string): string {
+  const url = logoUrls[\`./logos/\${slug}.svg\`];
+  if (!url) throw new Error(\`No logo file for \${slug}\`);
+  return url;
 }
 
 export const clients: Client[] = [

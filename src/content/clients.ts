@@ -10,172 +10,181 @@ export interface Client {
   external: boolean;
 }
 
+// The logos are build assets: their URLs carry a hash of their content, so browsers keep them for a year.
+const logoUrls = import.meta.glob<string>("./logos/*.svg", { eager: true, query: "?url", import: "default" });
+
+function logo(slug: string): string {
+  const url = logoUrls[`./logos/${slug}.svg`];
+  if (!url) throw new Error(`No logo file for ${slug}`);
+  return url;
+}
+
 export const clients: Client[] = [
   {
     name: "Dennis Group",
-    logo: { src: "/logos/dennis-group.svg", width: 367, height: 30 },
+    logo: { src: logo("dennis-group"), width: 367, height: 30 },
     href: "/project/dennis-group",
     external: false,
   },
   {
     name: "adidas",
-    logo: { src: "/logos/adidas.svg", width: 146, height: 40 },
+    logo: { src: logo("adidas"), width: 146, height: 40 },
     href: "/project/adidas",
     external: false,
   },
   {
     name: "Best of South West London",
-    logo: { src: "/logos/best-of-south-west-ldn.svg", width: 411, height: 68 },
+    logo: { src: logo("best-of-south-west-ldn"), width: 411, height: 68 },
     href: "/project/best-of-south-west-ldn",
     external: false,
   },
   {
     name: "DrivenMedia",
-    logo: { src: "/logos/drivenmedia.svg", width: 310, height: 40 },
+    logo: { src: logo("drivenmedia"), width: 310, height: 40 },
     href: "/project/drivenmedia",
     external: false,
   },
   {
     name: "Prym Health",
-    logo: { src: "/logos/prym-health.svg", width: 236, height: 38 },
+    logo: { src: logo("prym-health"), width: 236, height: 38 },
     href: "/project/prym-health",
     external: false,
   },
   {
     name: "SC Johnson",
-    logo: { src: "/logos/sc-johnson.svg", width: 290, height: 30 },
+    logo: { src: logo("sc-johnson"), width: 290, height: 30 },
     href: "/project/sc-johnson",
     external: false,
   },
   {
     name: "VetCare at Home",
-    logo: { src: "/logos/vetcare-at-home.svg", width: 352, height: 38 },
+    logo: { src: logo("vetcare-at-home"), width: 352, height: 38 },
     href: "/project/vetcare-at-home",
     external: false,
   },
   {
     name: "Percy's Pet Products",
-    logo: { src: "/logos/percys-pet-products.svg", width: 212, height: 66 },
+    logo: { src: logo("percys-pet-products"), width: 212, height: 66 },
     href: "/project/percys-pet-products",
     external: false,
   },
   {
     name: "Project Wingman",
-    logo: { src: "/logos/project-wingman.svg", width: 469, height: 30 },
+    logo: { src: logo("project-wingman"), width: 469, height: 30 },
     href: "/project/project-wingman",
     external: false,
   },
   {
     name: "PropFirmTrader",
-    logo: { src: "/logos/propfirmtrader.svg", width: 377, height: 46 },
+    logo: { src: logo("propfirmtrader"), width: 377, height: 46 },
     href: "/project/propfirmtrader",
     external: false,
   },
   {
     name: "Warmies",
-    logo: { src: "/logos/warmies.svg", width: 230, height: 40 },
+    logo: { src: logo("warmies"), width: 230, height: 40 },
     href: "/project/warmies",
     external: false,
   },
   {
     name: "Bowmer + Kirkland",
-    logo: { src: "/logos/bowmer-kirkland.svg", width: 476, height: 30 },
+    logo: { src: logo("bowmer-kirkland"), width: 476, height: 30 },
     href: "/project/bowmer-kirkland",
     external: false,
   },
   {
     name: "Derwent & Dove",
-    logo: { src: "/logos/derwent-and-dove.svg", width: 339, height: 38 },
+    logo: { src: logo("derwent-and-dove"), width: 339, height: 38 },
     href: "https://www.derwentanddove.co.uk",
     external: true,
   },
   {
     name: "Ashford Bakehouse",
-    logo: { src: "/logos/ashford-bakehouse.svg", width: 176, height: 66 },
+    logo: { src: logo("ashford-bakehouse"), width: 176, height: 66 },
     href: "https://www.ashfordbakehouse.co.uk",
     external: true,
   },
   {
     name: "Kinder Cycles",
-    logo: { src: "/logos/kinder-cycles.svg", width: 384, height: 30 },
+    logo: { src: logo("kinder-cycles"), width: 384, height: 30 },
     href: "https://www.kindercycles.co.uk",
     external: true,
   },
   {
     name: "Millstone Legal",
-    logo: { src: "/logos/millstone-legal.svg", width: 294, height: 40 },
+    logo: { src: logo("millstone-legal"), width: 294, height: 40 },
     href: "https://www.millstonelegal.co.uk",
     external: true,
   },
   {
     name: "Northcote Architects",
-    logo: { src: "/logos/northcote-architects.svg", width: 304, height: 30 },
+    logo: { src: logo("northcote-architects"), width: 304, height: 30 },
     href: "https://www.northcotearchitects.co.uk",
     external: true,
   },
   {
     name: "Trent Valley Physio",
-    logo: { src: "/logos/trent-valley-physio.svg", width: 249, height: 66 },
+    logo: { src: logo("trent-valley-physio"), width: 249, height: 66 },
     href: "https://www.trentvalleyphysio.co.uk",
     external: true,
   },
   {
     name: "Little Grebe Kitchen",
-    logo: { src: "/logos/little-grebe-kitchen.svg", width: 271, height: 47 },
+    logo: { src: logo("little-grebe-kitchen"), width: 271, height: 47 },
     href: "https://www.littlegrebekitchen.co.uk",
     external: true,
   },
   {
     name: "Fernhill Homes",
-    logo: { src: "/logos/fernhill-homes.svg", width: 418, height: 30 },
+    logo: { src: logo("fernhill-homes"), width: 418, height: 30 },
     href: "https://www.fernhillhomes.co.uk",
     external: true,
   },
   {
     name: "Harbour Lane Yoga",
-    logo: { src: "/logos/harbour-lane-yoga.svg", width: 315, height: 39 },
+    logo: { src: logo("harbour-lane-yoga"), width: 315, height: 39 },
     href: "https://www.harbourlaneyoga.co.uk",
     external: true,
   },
   {
     name: "Marlow Finch Accountants",
-    logo: { src: "/logos/marlow-finch.svg", width: 285, height: 67 },
+    logo: { src: logo("marlow-finch"), width: 285, height: 67 },
     href: "https://www.marlowfinch.co.uk",
     external: true,
   },
   {
     name: "Kestrel Roofing",
-    logo: { src: "/logos/kestrel-roofing.svg", width: 197, height: 39 },
+    logo: { src: logo("kestrel-roofing"), width: 197, height: 39 },
     href: "https://www.kestrelroofing.co.uk",
     external: true,
   },
   {
     name: "Quarry & Co.",
-    logo: { src: "/logos/quarry-and-co.svg", width: 351, height: 32 },
+    logo: { src: logo("quarry-and-co"), width: 351, height: 32 },
     href: "https://www.quarryandco.co.uk",
     external: true,
   },
   {
     name: "Wildpeak Outdoors",
-    logo: { src: "/logos/wildpeak-outdoors.svg", width: 365, height: 46 },
+    logo: { src: logo("wildpeak-outdoors"), width: 365, height: 46 },
     href: "https://www.wildpeakoutdoors.co.uk",
     external: true,
   },
   {
     name: "Oakhurst Dental",
-    logo: { src: "/logos/oakhurst-dental.svg", width: 238, height: 39 },
+    logo: { src: logo("oakhurst-dental"), width: 238, height: 39 },
     href: "https://www.oakhurstdental.co.uk",
     external: true,
   },
   {
     name: "Blackbrook Dairy",
-    logo: { src: "/logos/blackbrook-dairy.svg", width: 245, height: 65 },
+    logo: { src: logo("blackbrook-dairy"), width: 245, height: 65 },
     href: "https://www.blackbrookdairy.co.uk",
     external: true,
   },
   {
     name: "Tideswell Tea Co.",
-    logo: { src: "/logos/tideswell-tea.svg", width: 477, height: 30 },
+    logo: { src: logo("tideswell-tea"), width: 477, height: 30 },
     href: "https://www.tideswelltea.co.uk",
     external: true,
   },
