@@ -25,6 +25,8 @@ export function InlineCssProvider({ css, children }: { css: string | undefined; 
  * React stylesheet resources (which hold a navigation's commit until they load). Both are React resources of
  * one precedence, so later sheets come after the inline ones, as the links they replace would. In
  * development, and wherever the server has no CSS to inline, React Router's own links are used unchanged.
+ * No nonce on these: the CSP allows inline styles, and React would drop it anyway (it takes a style nonce only
+ * as a render option).
  */
 export function PageStyles({ nonce }: { nonce: string | undefined }) {
   return import.meta.env.PROD ? <InlinedStyles nonce={nonce} /> : <Links nonce={nonce} />;
@@ -62,7 +64,7 @@ function InlinedStyles({ nonce }: { nonce: string | undefined }) {
     if (inlineCss === undefined) return <Links nonce={nonce} />;
     return (
       <>
-        <style href={inlineHref} precedence={precedence} nonce={nonce}>
+        <style href={inlineHref} precedence={precedence}>
           {inlineCss}
         </style>
         {links}
@@ -79,14 +81,14 @@ function InlinedStyles({ nonce }: { nonce: string | undefined }) {
   return (
     <>
       {inlinedHrefs.size > 0 && (
-        <style href={inlineHref} precedence={precedence} nonce={nonce}>
+        <style href={inlineHref} precedence={precedence}>
           {""}
         </style>
       )}
       {hrefs
         .filter((href) => !inlinedHrefs?.has(href))
         .map((href) => (
-          <link key={href} rel="stylesheet" href={href} precedence={precedence} nonce={nonce} />
+          <link key={href} rel="stylesheet" href={href} precedence={precedence} />
         ))}
       {links}
     </>
