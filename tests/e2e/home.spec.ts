@@ -36,8 +36,11 @@ async function sectionHydrated(page: Page, section: Locator) {
 
 async function pointTo(page: Page, section: Locator) {
   await hydrated(page);
-  await section.dispatchEvent("pointerenter");
-  await sectionHydrated(page, section);
+  // React hydrates the sections after the page's shell: until the section listens, the pointer comes in again.
+  await expect(async () => {
+    await section.dispatchEvent("pointerenter");
+    await expect(section).toHaveAttribute("data-hydrated", "", { timeout: 1_000 });
+  }).toPass();
 }
 
 test.describe("the ten sections", () => {
