@@ -22,6 +22,19 @@ export function Carousel({
 }) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const embla = useEmblaWhenNeeded(viewportRef);
+  // A step asked for while embla is still loading (the press that brought it) is taken once it is there.
+  const pending = useRef<"previous" | "next">(undefined);
+  const step = useCallback(
+    (direction: "previous" | "next") => {
+      if (!embla) {
+        pending.current = direction;
+        return;
+      }
+      if (direction === "next") embla.scrollNext();
+      else embla.scrollPrev();
+    },
+    [embla],
+  );
   const [selected, setSelected] = useState(0);
   const [canPrevious, setCanPrevious] = useState(false);
   const [canNext, setCanNext] = useState(slides.length > 1);
@@ -35,20 +48,22 @@ export function Carousel({
 
   useEffect(() => {
     if (!embla) return;
+    if (pending.current) step(pending.current);
+    pending.current = undefined;
     sync();
     embla.on("select", sync).on("reInit", sync);
     return () => {
       embla.off("select", sync).off("reInit", sync);
     };
-  }, [embla, sync]);
+  }, [embla, sync, step]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === "ArrowLeft") {
       event.preventDefault();
-      embla?.scrollPrev();
+      step("previous");
     } else if (event.key === "ArrowRight") {
       event.preventDefault();
-      embla?.scrollNext();
+      step("next");
     }
   };
 
@@ -84,7 +99,7 @@ export function Carousel({
           <button
             type="button"
             className={styles.control}
-            onClick={() => embla?.scrollPrev()}
+            onClick={() => step("previous")}
             disabled={!canPrevious}
             aria-label="Previous slide"
           >
@@ -96,7 +111,7 @@ export function Carousel({
           <button
             type="button"
             className={styles.control}
-            onClick={() => embla?.scrollNext()}
+            onClick={() => step("next")}
             disabled={!canNext}
             aria-label="Next slide"
           >
