@@ -5,6 +5,8 @@ import { defineConfig } from "vitest/config";
  * process); `integration` drives the built app (`npm run build` first), real processes and system tools.
  */
 export default defineConfig({
+  // As in the production build (vite.config.ts): asset imports are URLs of files, never inlined data.
+  build: { assetsInlineLimit: 0 },
   test: {
     environment: "node",
     testTimeout: 20_000,

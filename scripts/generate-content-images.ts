@@ -1,6 +1,6 @@
 /**
  * Draws the sample site's artwork: every image the content uses (content/images/), the client wordmarks
- * (public/logos/) and the typed client list (src/content/clients.ts). Run by hand; the outputs are committed.
+ * (src/content/logos/) and the typed client list (src/content/clients.ts). Run by hand; the outputs are committed.
  *
  *   node scripts/generate-content-images.ts            draw everything
  *   node scripts/generate-content-images.ts --missing  draw only files that do not exist yet
@@ -74,7 +74,7 @@ async function drawImages() {
 }
 
 async function drawClientLogos() {
-  const logosDir = join(root, "public", "logos");
+  const logosDir = join(root, "src", "content", "logos");
   await mkdir(logosDir, { recursive: true });
   const { logos, list } = clientFiles();
   for (const [name, svg] of logos) await writeFile(join(logosDir, name), svg);

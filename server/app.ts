@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import { createRequestHandler as createFetchHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { analyticsMayLoad, analyticsProvider } from "../src/lib/consent.ts";
 import { buildLoadContext } from "../src/lib/router-protocol.ts";
+import type { SiteServices } from "../src/services.ts";
 import type { Config } from "./config.ts";
 import { newsFeed } from "./content/feed.ts";
 import { createPreview, isPreview, previewFrameAncestors } from "./content/preview.ts";
@@ -22,6 +23,7 @@ import { seoFiles } from "./http/seo.ts";
 import { staticFiles } from "./http/static.ts";
 import { RouteLabeler, unmatchedRoute } from "./ops/route-label.ts";
 import { opsMiddleware, opsRoutes } from "./ops/router.ts";
+import { pageStylesheets } from "./page-styles.ts";
 import type { Services } from "./services.ts";
 
 export interface AppDeps {
@@ -39,6 +41,12 @@ export interface AppDeps {
 /** The Express app: transport only (logging, headers, limits, static files); pages belong to React Router. */
 export function createApp(deps: AppDeps) {
   const { config, logger, services } = deps;
+  // With a production build, documents carry their page's CSS inline (server/page-styles.ts).
+  // Pages carry their stylesheets inline (decision 0125): the production build's, read once here.
+  const pageStyles = deps.clientDir ? pageStylesheets(deps.clientDir) : undefined;
+  const withStyles = (site: SiteServices): SiteServices => (pageStyles ? { ...site, pageStyles } : site);
+  const site = withStyles(services.site);
+  const previewSite = services.preview ? withStyles(services.preview.site) : undefined;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
@@ -48,7 +56,7 @@ export function createApp(deps: AppDeps) {
   app.use(opsMiddleware(services.ops, routes));
   app.use(requestLogger(logger));
   app.use(checkRequestLine);
-  const pages = pageCache(deps, routes);
+  const pages = pageCache(deps, routes, site);
   if (pages) services.onPurge((plan) => pages.purge(plan.paths));
   // A stored page replays the headers of the response that rendered it (docs/decisions/0120), gzip and brotli
   // copies included, so it is answered before the security headers and compression.
@@ -139,8 +147,8 @@ export function createApp(deps: AppDeps) {
       routes,
       (build, res) => {
         // A preview request's pages read drafts through the preview services, never the anonymous cache.
-        const site = isPreview(res) && services.preview ? services.preview.site : services.site;
-        return buildLoadContext(build)(site, res.locals.cspNonce as string);
+        const services = isPreview(res) && previewSite ? previewSite : site;
+        return buildLoadContext(build)(services, res.locals.cspNonce as string);
       },
       config.NODE_ENV,
     ),
@@ -155,12 +163,16 @@ export function createApp(deps: AppDeps) {
  * its pages live as long as the content they show (CONTENT_TTL_SECONDS, 0 meaning no cache) and PAGE_CACHE_MB
  * bounds its memory.
  */
-function pageCache({ config, logger, services, build }: AppDeps, routes: RouteLabeler): PageCache | undefined {
+function pageCache(
+  { config, logger, services, build }: AppDeps,
+  routes: RouteLabeler,
+  site: SiteServices,
+): PageCache | undefined {
   if (typeof build === "function" || !config.isProduction) return undefined;
   if (config.CONTENT_TTL_SECONDS === 0 || config.PAGE_CACHE_MB === 0) return undefined;
   const handle = createFetchHandler(build, config.NODE_ENV);
   const create = buildLoadContext(build);
-  const render: SharedRender = (request, nonce) => handle(request, create(services.site, nonce, true));
+  const render: SharedRender = (request, nonce) => handle(request, create(site, nonce, true));
   return createPageCache({
     render,
     origin: config.SITE_URL,

@@ -5,7 +5,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "./components/Nonce.tsx";
-import { nonceContext, sharedDocumentContext } from "./context.ts";
+import { InlineCssProvider, routeStylesheets } from "./components/PageStyles.tsx";
+import { nonceContext, servicesContext, sharedDocumentContext } from "./context.ts";
 
 export { createLoadContext } from "./context.ts";
 
@@ -32,6 +33,8 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.get(nonceContext);
   const shared = loadContext.get(sharedDocumentContext);
+  // The page's stylesheets go inline in the head: the first paint needs nothing but this document.
+  const inlineCss = loadContext.get(servicesContext).pageStyles?.(routeStylesheets(routerContext));
   // Crawlers, SPA-mode builds and the shared page cache get the whole document at once; people get the shell first.
   const userAgent = request.headers.get("user-agent");
   const waitForAll = shared || (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
@@ -45,10 +48,15 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineCssProvider css={inlineCss}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineCssProvider>
       </NonceProvider>,
       {
         nonce,
+        // Sections that are ready when the shell is sent stay in place in the HTML, however long the page: React
+        // would otherwise move those past its first 12.8 kB to the end, shown by a script (so not without one).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -1,9 +1,11 @@
 // Global styles first, so component modules that build on them (composes) override them.
 import "./styles/global.css";
+// The two fonts' files (Latin subsets, as styles/fonts.css names them): preloaded, so text swaps early.
+import bricolageFont from "@fontsource-variable/bricolage-grotesque/files/bricolage-grotesque-latin-wght-normal.woff2?url";
+import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import type { ReactNode } from "react";
 import {
   isRouteErrorResponse,
-  Links,
   Meta,
   Outlet,
   Scripts,
@@ -16,6 +18,7 @@ import { Analytics, ConsentBanner } from "./components/Consent.tsx";
 import { LoadingPlaceholder } from "./components/LoadingPlaceholder.tsx";
 import { useNonce } from "./components/Nonce.tsx";
 import { NotFound } from "./components/NotFound.tsx";
+import { PageStyles } from "./components/PageStyles.tsx";
 import { PreviewBanner } from "./components/PreviewBanner.tsx";
 import { SiteFooter } from "./components/SiteFooter.tsx";
 import { SiteHeader } from "./components/SiteHeader.tsx";
@@ -54,6 +57,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#f6f1e8" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="preload" href={bricolageFont} as="font" type="font/woff2" crossOrigin="anonymous" />
+        <link rel="preload" href={interFont} as="font" type="font/woff2" crossOrigin="anonymous" />
         <Meta />
         <noscript>
           {/* Without JavaScript nothing can toggle, so every accordion panel is shown open; and nothing streamed
@@ -64,13 +69,15 @@ export function Layout({ children }: { children: ReactNode }) {
             }
           </style>
         </noscript>
-        <Links nonce={nonce} />
+        <PageStyles nonce={nonce} />
         {refreshSeconds ? (
           <noscript>
             <meta httpEquiv="refresh" content={String(refreshSeconds)} />
           </noscript>
         ) : null}
-        {root && (
+        {/* For crawlers, who read the server's HTML: the browser has no use for it, so the code that builds it
+            (and the services it names) stays out of the page's JavaScript; hydration leaves it in place. */}
+        {import.meta.env.SSR && root && (
           <script
             type="application/ld+json"
             nonce={nonce}

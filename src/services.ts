@@ -25,4 +25,9 @@ export interface SiteServices {
   /** This instance's state for the /status page (server/ops). */
   status(): Promise<StatusReport>;
   settings: SiteSettings;
+  /**
+   * The text of the given stylesheets of the client build, for a document to carry inline (production only;
+   * without it, pages link their stylesheets).
+   */
+  pageStyles?: (hrefs: readonly string[]) => string;
 }

@@ -21,9 +21,13 @@ import { imageWidths } from "../../src/content/images.ts";
  */
 
 const qualitySteps = [50, 75, 90] as const;
-/** How long browsers and CDNs keep a content image, original or resized. */
+/**
+ * How long browsers and CDNs keep a content image, original or resized: a year, never revalidated. A stored
+ * image never changes under its name (a new version gets a new file name, as Contentful gives a new asset URL),
+ * so neither does any `?w=` copy of it.
+ */
 export const contentImageHeaders = {
-  "Cache-Control": "public, max-age=86400, stale-while-revalidate=604800",
+  "Cache-Control": "public, max-age=31536000, immutable",
   "X-Content-Type-Options": "nosniff",
 } as const;
 /** Seconds a client is asked to wait when every resize slot and the queue are taken. */

@@ -47,7 +47,7 @@ export interface ContentImagesOptions {
 
 /**
  * The store's images at /content/images/…, smaller copies on request (`?w=`, as Contentful's Images API), cached
- * for a day, revalidated by ETag after that.
+ * for a year as immutable (contentImageHeaders).
  */
 export function contentImages({ contentDir, dataDir, logger, metrics, limits }: ContentImagesOptions): Router {
   const router = express.Router();

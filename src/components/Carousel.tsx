@@ -1,11 +1,13 @@
-import useEmblaCarousel from "embla-carousel-react";
-import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useState } from "react";
+import type { EmblaCarouselType } from "embla-carousel";
+import { type KeyboardEvent, type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { ArrowIcon } from "./ArrowIcon.tsx";
 import styles from "./Carousel.module.css";
 
 /**
  * A labelled carousel (embla): previous/next buttons, swipe, arrow keys, no autoplay (R9.10).
- * Before hydration and without JavaScript it is a horizontal scroller with snap points.
+ * Before hydration and without JavaScript it is a horizontal scroller with snap points; embla itself loads
+ * only when the carousel comes near the screen or is touched, so pages whose carousel sits below the fold do
+ * not pay for it up front.
  */
 export function Carousel({
   label,
@@ -18,7 +20,21 @@ export function Carousel({
   className?: string;
   slideClassName?: string;
 }) {
-  const [viewportRef, embla] = useEmblaCarousel({ align: "start", loop: false });
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const embla = useEmblaWhenNeeded(viewportRef);
+  // A step asked for while embla is still loading (the press that brought it) is taken once it is there.
+  const pending = useRef<"previous" | "next">(undefined);
+  const step = useCallback(
+    (direction: "previous" | "next") => {
+      if (!embla) {
+        pending.current = direction;
+        return;
+      }
+      if (direction === "next") embla.scrollNext();
+      else embla.scrollPrev();
+    },
+    [embla],
+  );
   const [selected, setSelected] = useState(0);
   const [canPrevious, setCanPrevious] = useState(false);
   const [canNext, setCanNext] = useState(slides.length > 1);
@@ -32,20 +48,22 @@ export function Carousel({
 
   useEffect(() => {
     if (!embla) return;
+    if (pending.current) step(pending.current);
+    pending.current = undefined;
     sync();
     embla.on("select", sync).on("reInit", sync);
     return () => {
       embla.off("select", sync).off("reInit", sync);
     };
-  }, [embla, sync]);
+  }, [embla, sync, step]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === "ArrowLeft") {
       event.preventDefault();
-      embla?.scrollPrev();
+      step("previous");
     } else if (event.key === "ArrowRight") {
       event.preventDefault();
-      embla?.scrollNext();
+      step("next");
     }
   };
 
@@ -81,7 +99,7 @@ export function Carousel({
           <button
             type="button"
             className={styles.control}
-            onClick={() => embla?.scrollPrev()}
+            onClick={() => step("previous")}
             disabled={!canPrevious}
             aria-label="Previous slide"
           >
@@ -93,7 +111,7 @@ export function Carousel({
           <button
             type="button"
             className={styles.control}
-            onClick={() => embla?.scrollNext()}
+            onClick={() => step("next")}
             disabled={!canNext}
             aria-label="Next slide"
           >
@@ -103,4 +121,50 @@ export function Carousel({
       )}
     </section>
   );
+}
+
+/** Half a screen ahead: far enough that embla is ready before the carousel scrolls into view. */
+const nearScreen = "50% 0px";
+
+function useEmblaWhenNeeded(viewportRef: RefObject<HTMLDivElement | null>): EmblaCarouselType | undefined {
+  const [embla, setEmbla] = useState<EmblaCarouselType>();
+  useEffect(() => {
+    const viewport = viewportRef.current;
+    if (!viewport) return;
+    const section = viewport.parentElement ?? viewport;
+    let api: EmblaCarouselType | undefined;
+    let started = false;
+    let stopped = false;
+    const triggers = ["pointerenter", "pointerdown", "focusin"] as const;
+    const observer =
+      "IntersectionObserver" in window
+        ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start(), {
+            rootMargin: nearScreen,
+          })
+        : undefined;
+    function start() {
+      if (started) return;
+      started = true;
+      observer?.disconnect();
+      for (const trigger of triggers) section.removeEventListener(trigger, start);
+      import("embla-carousel")
+        .then(({ default: EmblaCarousel }) => {
+          if (stopped || !viewport) return;
+          api = EmblaCarousel(viewport, { align: "start", loop: false });
+          setEmbla(api);
+        })
+        // The native scroller stays: the slides can still be swiped and scrolled through.
+        .catch((error: unknown) => console.warn("the carousel could not load its script", error));
+    }
+    if (observer) observer.observe(viewport);
+    else start();
+    for (const trigger of triggers) section.addEventListener(trigger, start, { passive: true });
+    return () => {
+      stopped = true;
+      observer?.disconnect();
+      for (const trigger of triggers) section.removeEventListener(trigger, start);
+      api?.destroy();
+    };
+  }, [viewportRef]);
+  return embla;
 }

@@ -1,3 +1,4 @@
+import { normalisePath } from "./paths.ts";
 import { dataRequestPage } from "./router-protocol.ts";
 import { serviceSlugs } from "./services-catalogue.ts";
 
@@ -48,15 +49,6 @@ export const legacyArticleSlugs: readonly string[] = [
 const projectSlugs = new Set(legacyProjectSlugs);
 const services = new Set(serviceSlugs);
 const articles = new Set(legacyArticleSlugs);
-
-/**
- * The normalised form of a path: repeated slashes collapsed (so "//host" can never become an off-site
- * redirect) and any trailing slash dropped.
- */
-export function normalisePath(pathname: string): string {
-  const collapsed = pathname.replace(/\/{2,}/g, "/");
-  return collapsed.length > 1 ? collapsed.replace(/\/+$/, "") : collapsed;
-}
 
 /** Percent-escapes of unreserved characters name the same path as the characters themselves (RFC 3986 §6.2.2.2). */
 function decodeUnreserved(pathname: string): string {

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { site } from "../site.ts";
-import { normalisePath } from "./redirects.ts";
+import { normalisePath } from "./paths.ts";
 
 /**
  * How a page is found and shared (R2.3: "Each page has a title, description and keywords"). Every route's

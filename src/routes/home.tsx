@@ -1,17 +1,19 @@
 import { data } from "react-router";
-import { BritishDesign } from "../components/home/BritishDesign.tsx";
-import { ClosingLine } from "../components/home/ClosingLine.tsx";
+import carouselStyles from "../components/Carousel.module.css";
+import { hydrateWhenVisible } from "../components/HydrateWhenVisible.tsx";
+import britishStyles from "../components/home/BritishDesign.module.css";
+import closingStyles from "../components/home/ClosingLine.module.css";
 import { Hero } from "../components/home/Hero.tsx";
-import { HomeCarousel } from "../components/home/HomeCarousel.tsx";
-import { Intro } from "../components/home/Intro.tsx";
-import { PostTeaser } from "../components/home/PostTeaser.tsx";
-import { ProjectTiles } from "../components/home/ProjectTiles.tsx";
-import { SideScrollStory } from "../components/home/SideScrollStory.tsx";
-import { TestimonialViewer } from "../components/home/TestimonialViewer.tsx";
+import homeCarouselStyles from "../components/home/HomeCarousel.module.css";
+import introStyles from "../components/home/Intro.module.css";
+import postTeaserStyles from "../components/home/PostTeaser.module.css";
+import projectTileStyles from "../components/home/ProjectTiles.module.css";
+import storyStyles from "../components/home/SideScrollStory.module.css";
+import testimonialStyles from "../components/home/TestimonialViewer.module.css";
 import { TrustedByStrip } from "../components/home/TrustedByStrip.tsx";
+import revealStyles from "../components/Reveal.module.css";
 import { clients as trustedClients } from "../content/clients.ts";
 import { readHomeCarousel, readLatestPosts, readProjectTiles } from "../content/home-page.ts";
-import { testimonials } from "../content/testimonials.ts";
 import { servicesContext } from "../context.ts";
 import { newsFeedLinks } from "../lib/news-feed.ts";
 import type { ChromeHandle } from "../lib/page-chrome.ts";
@@ -19,6 +21,49 @@ import { seo } from "../lib/seo.ts";
 import { shuffle } from "../lib/shuffle.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/home";
+
+// Below the fold on a phone: rendered in full by the server, their code loaded as they come near the screen.
+const ProjectTiles = hydrateWhenVisible("work-title", projectTileStyles, () =>
+  import("../components/home/ProjectTiles.tsx").then((module) => module.ProjectTiles),
+);
+const Intro = hydrateWhenVisible("intro-title", [introStyles, revealStyles], () =>
+  import("../components/home/Intro.tsx").then((module) => module.Intro),
+);
+const HomeCarousel = hydrateWhenVisible("showcase-title", [homeCarouselStyles, carouselStyles], () =>
+  import("../components/home/HomeCarousel.tsx").then((module) => module.HomeCarousel),
+);
+const BritishDesign = hydrateWhenVisible("british-title", [britishStyles, revealStyles], () =>
+  import("../components/home/BritishDesign.tsx").then((module) => module.BritishDesign),
+);
+const SideScrollStory = hydrateWhenVisible("story-title", storyStyles, () =>
+  import("../components/home/SideScrollStory.tsx").then((module) => module.SideScrollStory),
+);
+const TestimonialViewer = hydrateWhenVisible("feedback-title", testimonialStyles, async () => {
+  // The quotes come with the viewer: nothing else on the page needs them.
+  const [{ TestimonialViewer }, { testimonials }] = await Promise.all([
+    import("../components/home/TestimonialViewer.tsx"),
+    import("../content/testimonials.ts"),
+  ]);
+  return function Testimonials() {
+    return <TestimonialViewer testimonials={testimonials} />;
+  };
+});
+const PostTeaser = hydrateWhenVisible("teaser-title", postTeaserStyles, () =>
+  import("../components/home/PostTeaser.tsx").then((module) => module.PostTeaser),
+);
+const ClosingLine = hydrateWhenVisible("closing-line", [closingStyles, revealStyles], () =>
+  import("../components/home/ClosingLine.tsx").then((module) => module.ClosingLine),
+);
+const laterSections = [
+  ProjectTiles,
+  Intro,
+  HomeCarousel,
+  BritishDesign,
+  SideScrollStory,
+  PostTeaser,
+  TestimonialViewer,
+  ClosingLine,
+];
 
 export const homeTitle = `Design Agency Derby | ${site.name} | Web Design • Branding • UK`;
 
@@ -34,6 +79,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [projects, carousel] = await Promise.all([
     readProjectTiles(content).catch(logged("project tiles")),
     readHomeCarousel(content).catch(logged("carousel")),
+    ...laterSections.map((section) => section.preload()),
   ]);
   // A new order on every render, chosen here so the browser hydrates the same order the server drew.
   const clients = shuffle(trustedClients);
@@ -78,7 +124,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <BritishDesign />
       <SideScrollStory />
       <PostTeaser posts={posts} />
-      <TestimonialViewer testimonials={testimonials} />
+      <TestimonialViewer />
       <ClosingLine />
     </>
   );

@@ -20,9 +20,27 @@ const logoNames = (page: Page) =>
     .getByRole("img")
     .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).alt));
 
-/** Waits until React has hydrated the page: the carousel marks itself ready from an effect. */
+/** Waits until React has hydrated the page: the menu marks itself enhanced from an effect. */
 async function hydrated(page: Page) {
-  await expect(page.locator('[aria-roledescription="carousel"]').first()).toHaveAttribute("data-ready", "");
+  await expect(page.locator("nav[data-enhanced]")).toHaveCount(1);
+}
+
+/**
+ * Sections below the fold load their code only as they come near the screen or a pointer enters them: a
+ * pointer enters this one (the page does not move), then it marks itself hydrated.
+ */
+async function sectionHydrated(page: Page, section: Locator) {
+  await hydrated(page);
+  await expect(section).toHaveAttribute("data-hydrated", "");
+}
+
+async function pointTo(page: Page, section: Locator) {
+  await hydrated(page);
+  // React hydrates the sections after the page's shell: until the section listens, the pointer comes in again.
+  await expect(async () => {
+    await section.dispatchEvent("pointerenter");
+    await expect(section).toHaveAttribute("data-hydrated", "", { timeout: 1_000 });
+  }).toPass();
 }
 
 test.describe("the ten sections", () => {
@@ -176,6 +194,9 @@ test.describe("the carousel", () => {
     await page.clock.install();
     await page.goto("/");
     await hydrated(page);
+    // The carousel loads its script as it comes near the screen.
+    await carousel(page).scrollIntoViewIfNeeded();
+    await expect(carousel(page)).toHaveAttribute("data-ready", "");
     await expect(currentSlide(page)).toHaveAttribute("aria-label", /^1 of \d+$/);
     await page.clock.fastForward(60_000);
     await expect(currentSlide(page)).toHaveAttribute("aria-label", /^1 of \d+$/);
@@ -211,6 +232,7 @@ test.describe("the side-scroll story on a desktop", () => {
     page,
   }) => {
     await page.goto("/");
+    await pointTo(page, story(page));
     await expect(story(page)).toHaveAttribute("data-side-scroll", "top");
     const sectionTop = await documentOffset(story(page));
     await page.evaluate((top) => window.scrollTo({ top: top - 60, behavior: "instant" }), sectionTop);
@@ -277,8 +299,8 @@ for (const [name, options] of [
 
     test("is off: the wheel scrolls the page and the strip stays where it is", async ({ page }) => {
       await page.goto("/");
-      await hydrated(page);
       const story = page.locator("[data-side-scroll]");
+      await pointTo(page, story);
       await expect(story).toHaveAttribute("data-side-scroll", "off");
       const sectionTop = await documentOffset(story);
       await page.evaluate((top) => window.scrollTo({ top: top - 20, behavior: "instant" }), sectionTop);
@@ -295,6 +317,7 @@ for (const [name, options] of [
 
 test.describe("testimonials on a desktop", () => {
   const area = (page: Page) => page.locator("[data-testimonial-area]");
+  const section = (page: Page) => page.getByRole("region", { name: "Feedback from our clients" });
   const position = (page: Page) =>
     page.getByRole("region", { name: "Feedback from our clients" }).getByText(/^Testimonial \d of 7$/);
 
@@ -302,7 +325,7 @@ test.describe("testimonials on a desktop", () => {
     page,
   }) => {
     await page.goto("/");
-    await hydrated(page);
+    await pointTo(page, section(page));
     await expect(position(page)).toHaveText("Testimonial 7 of 7");
     await expect(area(page)).toHaveAttribute("data-direction", "back");
     expect(await area(page).evaluate((element) => getComputedStyle(element).cursor)).toMatch(
@@ -324,7 +347,7 @@ test.describe("testimonials on a desktop", () => {
 
   test("step with the keyboard through buttons that show when focused", async ({ page }) => {
     await page.goto("/");
-    await hydrated(page);
+    await pointTo(page, section(page));
     const back = page.getByRole("button", { name: "Previous testimonial" });
     const forward = page.getByRole("button", { name: "Next testimonial" });
     await expect(forward).toBeDisabled();
@@ -344,7 +367,11 @@ test.describe("testimonials on a touch device", () => {
 
   test("step with back and forward buttons, each disabled at its end", async ({ page }) => {
     await page.goto("/");
+    const section = page.getByRole("region", { name: "Feedback from our clients" });
+    // On a phone the section comes near as the visitor scrolls down to it.
     await hydrated(page);
+    await section.scrollIntoViewIfNeeded();
+    await sectionHydrated(page, section);
     const back = page.getByRole("button", { name: "Previous testimonial" });
     const forward = page.getByRole("button", { name: "Next testimonial" });
     await expect(position(page)).toHaveText("Testimonial 1 of 7");

@@ -14,7 +14,7 @@ describe("content images and the CSP", () => {
     const image = await request(app).get("/content/images/articles/inline-alpha.png");
     expect(image.status).toBe(200);
     expect(image.headers["content-type"]).toBe("image/png");
-    expect(image.headers["cache-control"]).toBe("public, max-age=86400, stale-while-revalidate=604800");
+    expect(image.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(image.headers["x-content-type-options"]).toBe("nosniff");
     expect(image.headers.etag).toBeTruthy();
     expect((await request(app).get("/content/images/nope.png")).status).toBe(404);
@@ -32,7 +32,7 @@ describe("content images and the CSP", () => {
       .buffer(true);
     expect(small.status).toBe(200);
     expect(small.headers["content-type"]).toBe("image/webp");
-    expect(small.headers["cache-control"]).toBe("public, max-age=86400, stale-while-revalidate=604800");
+    expect(small.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     const width = (await sharp(small.body as Buffer).metadata()).width;
     // Widths snap up to a fixed ladder, so there are only so many copies of each image.
     expect(width).toBe(640);

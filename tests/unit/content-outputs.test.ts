@@ -29,7 +29,7 @@ describe("the committed sample content", () => {
 
   it("has the client wordmarks and the client list the sources make", async () => {
     const { logos, list } = clientFiles();
-    const logosDir = join(root, "public", "logos");
+    const logosDir = join(root, "src", "content", "logos");
     expect((await filesUnder(logosDir)).sort()).toEqual([...logos.keys()].sort());
     for (const [name, svg] of logos) expect(await readFile(join(logosDir, name), "utf8"), name).toBe(svg);
 

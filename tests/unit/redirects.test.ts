@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  canonicalPath,
-  legacyArticleSlugs,
-  legacyProjectSlugs,
-  normalisePath,
-  redirectFor,
-} from "../../src/lib/redirects.ts";
+import { normalisePath } from "../../src/lib/paths.ts";
+import { canonicalPath, legacyArticleSlugs, legacyProjectSlugs, redirectFor } from "../../src/lib/redirects.ts";
 import { overviewServices, serviceSlugs } from "../../src/lib/services-catalogue.ts";
 
 describe("the legacy redirect table", () => {

@@ -367,7 +367,8 @@ describe("the trusted-by clients", () => {
     expect(clients.length).toBeGreaterThanOrEqual(24);
     expect(new Set(clients.map((client) => client.name)).size).toBe(clients.length);
     for (const client of clients) {
-      const svg = await readFile(join(root, "public", client.logo.src), "utf8");
+      // Logos are build assets: under Vite (as in this test) a URL is the file's path in the project.
+      const svg = await readFile(join(root, client.logo.src), "utf8");
       expect(svgSize(svg), client.name).toEqual({ width: client.logo.width, height: client.logo.height });
       expect(svg).toContain(`aria-label="${client.name.replace(/&/g, "&amp;")}"`);
     }

@@ -1,15 +1,13 @@
-import { useEffect, useState } from "react";
 import { Form, useSubmit } from "react-router";
 import styles from "./ProjectFilter.module.css";
 
 /**
- * The projects' category dropdown (R2: "All Projects" plus categories). A GET form, so it works without
- * JavaScript through its button; with JavaScript it submits on change and the button goes away.
+ * The projects' category dropdown (R2.14: "All Projects" plus categories). A GET form, so it works without
+ * JavaScript through its button; with JavaScript it submits on change and there is no button (it is in a
+ * <noscript>, so it never takes room that hydration would then give back: no layout shift).
  */
 export function ProjectFilter({ categories, selected }: { categories: string[]; selected?: string }) {
   const submit = useSubmit();
-  const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
 
   return (
     <Form method="get" action="/projects" className={styles.filter} preventScrollReset>
@@ -38,9 +36,11 @@ export function ProjectFilter({ categories, selected }: { categories: string[]; 
           ))}
         </select>
       </span>
-      <button type="submit" className={`button ${styles.submit}`} hidden={enhanced}>
-        Show projects
-      </button>
+      <noscript>
+        <button type="submit" className="button">
+          Show projects
+        </button>
+      </noscript>
     </Form>
   );
 }

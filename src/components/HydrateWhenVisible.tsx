@@ -1,0 +1,89 @@
+import { type ComponentType, Suspense, use, useEffect } from "react";
+
+/** Half a screen ahead, so the code is there before the section scrolls into view. */
+const nearScreen = "50% 0px";
+
+type CssModule = Readonly<Record<string, string>>;
+
+export type SectionWhenVisible<Props> = ComponentType<Props> & {
+  /** Loads the section's module; the server awaits it before rendering, so its HTML is always complete. */
+  preload: () => Promise<unknown>;
+  /** The section's CSS modules, as given. */
+  styles: readonly CssModule[];
+};
+
+/**
+ * A page section rendered in full on the server whose code the browser loads only when the section comes near
+ * the screen, or is pointed at or focused: until then React keeps the server's HTML as it is (its links still
+ * work as plain links), so the page's first JavaScript carries none of it. For below-the-fold sections whose
+ * HTML reads and looks the same before their script runs.
+ *
+ * `anchor` is the id of an element inside the section (its heading). `styles` are the CSS modules the section
+ * uses, imported by the page's route module: so they belong to the page's own stylesheets, which the server
+ * inlines, rather than to the section's chunk, which would leave the server's HTML unstyled until it loads.
+ */
+export function hydrateWhenVisible<Props extends object>(
+  anchor: string,
+  styles: CssModule | readonly CssModule[],
+  load: () => Promise<ComponentType<Props>>,
+): SectionWhenVisible<Props> {
+  let loaded: ComponentType<Props> | undefined;
+  let loading: Promise<unknown> | undefined;
+  let near: Promise<void> | undefined;
+  const preload = () => {
+    loading ??= load().then((component) => {
+      loaded = component;
+    });
+    return loading;
+  };
+
+  function Gate(props: Props) {
+    if (!loaded) {
+      // While either waits, a section being hydrated keeps the server's HTML.
+      if (typeof document !== "undefined") {
+        near ??= nearScreenOrTouched(anchor);
+        use(near);
+      }
+      use(preload());
+    }
+    // Marks the section once its code runs (as Carousel marks itself ready): something to wait for.
+    useEffect(() => {
+      sectionOf(anchor)?.setAttribute("data-hydrated", "");
+    }, []);
+    const Section = loaded as ComponentType<Props>;
+    return <Section {...props} />;
+  }
+
+  function SectionWhenVisible(props: Props) {
+    return (
+      <Suspense fallback={null}>
+        <Gate {...props} />
+      </Suspense>
+    );
+  }
+  return Object.assign(SectionWhenVisible, { preload, styles: [styles].flat() });
+}
+
+function nearScreenOrTouched(anchor: string): Promise<void> {
+  return new Promise((resolve) => {
+    const section = sectionOf(anchor);
+    // A client-side navigation renders the section afresh: nothing to wait for.
+    if (!section || !("IntersectionObserver" in window)) return resolve();
+    const triggers = ["pointerenter", "pointerdown", "focusin"] as const;
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && done(), {
+      rootMargin: nearScreen,
+    });
+    function done() {
+      observer.disconnect();
+      for (const trigger of triggers) section?.removeEventListener(trigger, done);
+      resolve();
+    }
+    observer.observe(section);
+    for (const trigger of triggers) section.addEventListener(trigger, done, { passive: true });
+  });
+}
+
+function sectionOf(anchor: string): HTMLElement | null {
+  const element = document.getElementById(anchor);
+  return element?.closest("section") ?? element;
+}

@@ -1,0 +1,96 @@
+import { createContext, type ReactNode, useContext, useMemo } from "react";
+import { type EntryContext, UNSAFE_FrameworkContext as FrameworkContext, Links, useMatches } from "react-router";
+
+/** The one style element that carries the first document's CSS. */
+const inlineHref = "page-styles";
+const precedence = "page";
+
+const InlineCssContext = createContext<string | undefined>(undefined);
+
+/** The stylesheets of the routes a document renders, root first, as the route manifest lists them. */
+export function routeStylesheets(context: Pick<EntryContext, "manifest" | "staticHandlerContext">): string[] {
+  const hrefs = context.staticHandlerContext.matches.flatMap((match) => context.manifest.routes[match.route.id]?.css);
+  return [...new Set(hrefs.filter((href) => href !== undefined))];
+}
+
+/** Server side: the CSS text the document is to carry inline (absent: link the stylesheets as usual). */
+export function InlineCssProvider({ css, children }: { css: string | undefined; children: ReactNode }) {
+  return <InlineCssContext.Provider value={css}>{children}</InlineCssContext.Provider>;
+}
+
+/**
+ * The page's stylesheets and the routes' other links, in place of React Router's <Links>. In production the
+ * server puts the CSS of the page's routes inline in the head (entry.server), so the first paint waits for no
+ * stylesheet; the browser keeps that element and fetches only the stylesheets of routes it goes to later, as
+ * React stylesheet resources (which hold a navigation's commit until they load). Both are React resources of
+ * one precedence, so later sheets come after the inline ones, as the links they replace would. In
+ * development, and wherever the server has no CSS to inline, React Router's own links are used unchanged.
+ * No nonce on these: the CSP allows inline styles, and React would drop it anyway (it takes a style nonce only
+ * as a render option).
+ */
+export function PageStyles({ nonce }: { nonce: string | undefined }) {
+  return import.meta.env.PROD ? <InlinedStyles nonce={nonce} /> : <Links nonce={nonce} />;
+}
+
+/** The stylesheets the first document carried inline (known in the browser once it has read that document). */
+let inlinedHrefs: ReadonlySet<string> | undefined;
+
+function InlinedStyles({ nonce }: { nonce: string | undefined }) {
+  const framework = useContext(FrameworkContext);
+  const inlineCss = useContext(InlineCssContext);
+  const matches = useMatches();
+  // <Links> without the route stylesheets: they are inline, or rendered below.
+  const withoutCss = useMemo(
+    () =>
+      framework && {
+        ...framework,
+        manifest: {
+          ...framework.manifest,
+          routes: Object.fromEntries(
+            Object.entries(framework.manifest.routes).map(([id, route]) => [id, route && { ...route, css: undefined }]),
+          ),
+        },
+      },
+    [framework],
+  );
+  if (!framework || !withoutCss) return <Links nonce={nonce} />;
+  const links = (
+    <FrameworkContext.Provider value={withoutCss}>
+      <Links nonce={nonce} />
+    </FrameworkContext.Provider>
+  );
+
+  if (typeof document === "undefined") {
+    if (inlineCss === undefined) return <Links nonce={nonce} />;
+    return (
+      <>
+        <style href={inlineHref} precedence={precedence}>
+          {inlineCss}
+        </style>
+        {links}
+      </>
+    );
+  }
+
+  const hrefs = [...new Set(matches.flatMap((match) => framework.manifest.routes[match.id]?.css ?? []))];
+  // The first render in the browser hydrates the server's document: what it inlined is what the routes matched
+  // then, if it inlined anything at all.
+  inlinedHrefs ??= new Set(
+    document.querySelector(`style[data-precedence="${precedence}"][data-href~="${inlineHref}"]`) ? hrefs : [],
+  );
+  return (
+    <>
+      {inlinedHrefs.size > 0 && (
+        <style href={inlineHref} precedence={precedence}>
+          {""}
+        </style>
+      )}
+      {hrefs
+        .filter((href) => !inlinedHrefs?.has(href))
+        .map((href) => (
+          <link key={href} rel="stylesheet" href={href} precedence={precedence} />
+        ))}
+      {links}
+    </>
+  );
+}
