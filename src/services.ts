@@ -14,6 +14,11 @@ export interface SiteSettings {
   preview?: boolean;
 }
 
+/** Where pages log what they handle themselves: the server's logger (pino's satisfies it). */
+export interface PageLogger {
+  warn(details: object, message: string): void;
+}
+
 /**
  * What loaders and actions may use. The server builds these from config (server/main.ts) and passes them in
  * through React Router's load context, so route modules never touch the environment or the network.
@@ -25,4 +30,5 @@ export interface SiteServices {
   /** This instance's state for the /status page (server/ops). */
   status(): Promise<StatusReport>;
   settings: SiteSettings;
+  logger: PageLogger;
 }

@@ -9,7 +9,8 @@ import {
   ServiceStats,
   ServiceTexts,
 } from "../components/service/ServiceSections.tsx";
-import { latestProjectsFor, orPlaceholder, serviceBySlug } from "../content/pages.ts";
+import { orPlaceholder } from "../content/load.ts";
+import { latestProjectsFor, serviceBySlug } from "../content/pages.ts";
 import { contentMeta } from "../lib/content-meta.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/service";
@@ -18,7 +19,10 @@ import styles from "./service.module.css";
 export async function loader({ context, params }: Route.LoaderArgs) {
   const service = (await serviceBySlug(context, params.slug)).fields;
   // Awaited rather than streamed, so the links are in the HTML for readers without JavaScript and crawlers.
-  return { service, latestProjects: await orPlaceholder(latestProjectsFor(context, service)) };
+  return {
+    service,
+    latestProjects: await orPlaceholder(context, "latest projects", latestProjectsFor(context, service)),
+  };
 }
 
 export function meta(args: Route.MetaArgs) {

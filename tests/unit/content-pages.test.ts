@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
+import type { ProjectCard } from "../../src/content/cards.ts";
 import type { BlogPostFields } from "../../src/content/model.ts";
 import {
   blogCategories,
   categoryParam,
   distinctCategories,
-  orPlaceholder,
-  type ProjectTile,
   pickServiceProjects,
   postList,
   projectCategories,
@@ -104,7 +103,7 @@ describe("categories", () => {
 });
 
 describe("a service page's latest projects (docs/decisions/0075)", () => {
-  const tile = (slug: string, services: string[]) => ({ slug, services }) as ProjectTile;
+  const tile = (slug: string, services: string[]) => ({ slug, services }) as ProjectCard;
   const newestFirst = [
     tile("a", ["Branding"]),
     tile("b", ["Web Design", "Branding"]),
@@ -125,20 +124,5 @@ describe("a service page's latest projects (docs/decisions/0075)", () => {
       "a",
       "b",
     ]);
-  });
-});
-
-describe("a secondary list when content is unavailable", () => {
-  it("is null (its placeholder stays) while the page itself still renders", async () => {
-    const failing = contextWith({
-      async getEntries() {
-        throw Object.assign(new Error("source down"), { code: "CONTENT_UNAVAILABLE" });
-      },
-    });
-    expect(await orPlaceholder(relatedPosts(failing, "p1"))).toBeNull();
-  });
-
-  it("passes other failures on", async () => {
-    await expect(orPlaceholder(Promise.reject(new Error("a bug")))).rejects.toThrow("a bug");
   });
 });

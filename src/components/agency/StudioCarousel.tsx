@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Await } from "react-router";
-import type { Asset } from "../../content/types.ts";
+import type { Carousel as CarouselImages } from "../../content/cards.ts";
 import { Carousel } from "../Carousel.tsx";
 import { ContentImage } from "../ContentImage.tsx";
 import { SectionHeading } from "../SectionHeading.tsx";
@@ -10,7 +10,7 @@ import styles from "./agency.module.css";
  * The homePage carousel's images (R7: "Home and about carousel"), streamed in. Until they arrive, and
  * if they never do (R8), a placeholder holds their place.
  */
-export function StudioCarousel({ images }: { images: Promise<Asset[] | undefined> }) {
+export function StudioCarousel({ images }: { images: Promise<CarouselImages | null> }) {
   return (
     <section className={styles.section} aria-labelledby="studio-title">
       <SectionHeading id="studio-title" label="Recent work">

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import type { Asset } from "../../content/types.ts";
+import type { Carousel as CarouselImages } from "../../content/cards.ts";
 import { Carousel } from "../Carousel.tsx";
 import { ContentImage } from "../ContentImage.tsx";
 import styles from "./HomeCarousel.module.css";
 
 /** Section 5: the homePage carousel (no autoplay, R9.10) and the way into the work. */
-export function HomeCarousel({ images }: { images: Asset[] | null }) {
+export function HomeCarousel({ images }: { images: CarouselImages | null }) {
   return (
     <section className={styles.showcase} aria-labelledby="showcase-title">
       <div className={`container ${styles.head}`}>

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
-import type { PostCard } from "../../content/home-page.ts";
+import type { PostCard } from "../../content/cards.ts";
 import { formatDate } from "../../lib/dates.ts";
 import { ContentImage } from "../ContentImage.tsx";
 import styles from "./PostTeaser.module.css";
@@ -9,7 +9,7 @@ import styles from "./PostTeaser.module.css";
  * Section 8: the three newest posts, streamed in after the rest of the page. The spinner shows until they
  * arrive and, if they never do, stays (R4 and R8: a failure is only logged).
  */
-export function PostTeaser({ posts }: { posts: Promise<PostCard[]> }) {
+export function PostTeaser({ posts }: { posts: Promise<PostCard[] | null> }) {
   return (
     <section className={styles.teaser} aria-labelledby="teaser-title">
       <div className="container">
@@ -23,7 +23,7 @@ export function PostTeaser({ posts }: { posts: Promise<PostCard[]> }) {
         </div>
         <Suspense fallback={<Spinner />}>
           <Await resolve={posts} errorElement={<Spinner />}>
-            {(cards) => <PostCards cards={cards} />}
+            {(cards) => (cards ? <PostCards cards={cards} /> : <Spinner />)}
           </Await>
         </Suspense>
       </div>

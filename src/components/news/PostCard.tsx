@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { PostCard as PostCardData } from "../../content/pages.ts";
+import type { PostCard as PostCardData } from "../../content/cards.ts";
 import { formatDate } from "../../lib/dates.ts";
 import { ContentImage } from "../ContentImage.tsx";
 import styles from "./PostCard.module.css";
