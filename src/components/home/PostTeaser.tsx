@@ -1,15 +1,14 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
-import type { PostCard } from "../../content/cards.ts";
-import { formatDate } from "../../lib/dates.ts";
-import { ContentImage } from "../ContentImage.tsx";
+import type { PostCard as PostCardData } from "../../content/cards.ts";
+import { PostCard } from "../news/PostCard.tsx";
 import styles from "./PostTeaser.module.css";
 
 /**
  * Section 8: the three newest posts, streamed in after the rest of the page. The spinner shows until they
  * arrive and, if they never do, stays (R4 and R8: a failure is only logged).
  */
-export function PostTeaser({ posts }: { posts: Promise<PostCard[] | null> }) {
+export function PostTeaser({ posts }: { posts: Promise<PostCardData[] | null> }) {
   return (
     <section className={styles.teaser} aria-labelledby="teaser-title">
       <div className="container">
@@ -31,39 +30,12 @@ export function PostTeaser({ posts }: { posts: Promise<PostCard[] | null> }) {
   );
 }
 
-function PostCards({ cards }: { cards: PostCard[] }) {
+function PostCards({ cards }: { cards: PostCardData[] }) {
   return (
     <ul className={styles.cards}>
       {cards.map((post) => (
-        <li key={post.id} className={styles.card}>
-          <article className={styles.article}>
-            <div className={styles.media}>
-              <ContentImage
-                className={styles.image}
-                asset={post.image}
-                alt=""
-                displayWidth={600}
-                sizes="(min-width: 64rem) 30vw, (min-width: 40rem) 50vw, 100vw"
-              />
-            </div>
-            <time className={styles.date} dateTime={post.date}>
-              {formatDate(post.date)}
-            </time>
-            <h3 className={styles.postTitle}>
-              <Link className={styles.link} to={`/post/${post.slug}`}>
-                {post.title}
-              </Link>
-            </h3>
-            {post.tags.length > 0 && (
-              <ul className={styles.tags} aria-label="Tags">
-                {post.tags.map((tag) => (
-                  <li key={tag} className={styles.tag}>
-                    {tag}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </article>
+        <li key={post.id}>
+          <PostCard post={post} headingLevel={3} variant="teaser" />
         </li>
       ))}
     </ul>
