@@ -3,6 +3,7 @@ import { Await } from "react-router";
 import type { Carousel as CarouselImages } from "../../content/cards.ts";
 import { Carousel } from "../Carousel.tsx";
 import { ContentImage } from "../ContentImage.tsx";
+import { LoadingPlaceholder } from "../LoadingPlaceholder.tsx";
 import { SectionHeading } from "../SectionHeading.tsx";
 import styles from "./agency.module.css";
 
@@ -39,16 +40,15 @@ export function StudioCarousel({ images }: { images: Promise<CarouselImages | nu
 
 function CarouselPlaceholder() {
   return (
-    <>
-      <div className={styles.placeholder} role="status" data-script-only>
-        <span className="visually-hidden">Loading images…</span>
-      </div>
-      {/* Images streamed in need JavaScript to take the placeholder's place; without it, the way to the work. */}
-      <noscript>
+    <LoadingPlaceholder
+      look="box"
+      className={styles.placeholder}
+      label="Loading images…"
+      withoutScript={
         <p className="noscript-alternative">
           <a href="/projects">See our recent work →</a>
         </p>
-      </noscript>
-    </>
+      }
+    />
   );
 }

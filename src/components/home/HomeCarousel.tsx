@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Carousel as CarouselImages } from "../../content/cards.ts";
 import { Carousel } from "../Carousel.tsx";
 import { ContentImage } from "../ContentImage.tsx";
+import { LoadingPlaceholder } from "../LoadingPlaceholder.tsx";
 import styles from "./HomeCarousel.module.css";
 
 /** Section 5: the homePage carousel (no autoplay, R9.10) and the way into the work. */
@@ -18,9 +19,7 @@ export function HomeCarousel({ images }: { images: CarouselImages | null }) {
       </div>
       <div className={`container ${styles.body}`}>
         {images === null || images.length === 0 ? (
-          <div className={styles.placeholder} role="status" aria-busy="true">
-            <span className="visually-hidden">Loading the gallery…</span>
-          </div>
+          <LoadingPlaceholder look="box" className={styles.placeholder} label="Loading the gallery…" />
         ) : (
           <Carousel
             label="Fresh from the studio"

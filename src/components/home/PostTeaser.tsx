@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
 import type { PostCard as PostCardData } from "../../content/cards.ts";
+import { LoadingPlaceholder } from "../LoadingPlaceholder.tsx";
 import { PostCard } from "../news/PostCard.tsx";
 import styles from "./PostTeaser.module.css";
 
@@ -45,16 +46,15 @@ function PostCards({ cards }: { cards: PostCardData[] }) {
 function Spinner() {
   return (
     <div className={styles.loading}>
-      <div role="status" aria-busy="true" data-script-only>
-        <span className={styles.spinner} aria-hidden="true" />
-        <span className="visually-hidden">Loading the latest posts…</span>
-      </div>
-      {/* Posts streamed in need JavaScript to take the spinner's place; without it, the way to them. */}
-      <noscript>
-        <p className="noscript-alternative">
-          <a href="/news">Read the latest posts on our news page →</a>
-        </p>
-      </noscript>
+      <LoadingPlaceholder
+        look="spinner"
+        label="Loading the latest posts…"
+        withoutScript={
+          <p className="noscript-alternative">
+            <a href="/news">Read the latest posts on our news page →</a>
+          </p>
+        }
+      />
     </div>
   );
 }

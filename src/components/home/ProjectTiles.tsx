@@ -2,6 +2,7 @@ import type { CSSProperties } from "react";
 import { Link } from "react-router";
 import type { ProjectCard } from "../../content/cards.ts";
 import { ContentImage } from "../ContentImage.tsx";
+import { LoadingPlaceholder } from "../LoadingPlaceholder.tsx";
 import styles from "./ProjectTiles.module.css";
 
 /**
@@ -22,9 +23,7 @@ export function ProjectTiles({ projects }: { projects: ProjectCard[] | null }) {
           </Link>
         </div>
         {projects === null ? (
-          <div className={styles.placeholder} role="status" aria-busy="true">
-            <span className="visually-hidden">Loading our projects…</span>
-          </div>
+          <LoadingPlaceholder look="box" className={styles.placeholder} label="Loading our projects…" />
         ) : (
           <ul className={styles.grid}>
             {projects.map((project) => (
