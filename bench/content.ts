@@ -9,6 +9,7 @@ import { createLocalSource } from "../server/content/local-source.ts";
 import { type ContentService, createContentService } from "../server/content/service.ts";
 import type { ContentSource } from "../server/content/source.ts";
 import { createLogger } from "../server/http/logging.ts";
+import { queries } from "../src/content/pages.ts";
 import type { ContentQuery } from "../src/content/types.ts";
 import { startCdaServer } from "../tests/support/cda-server.ts";
 
@@ -85,17 +86,20 @@ function writeStore(): string {
   return dir;
 }
 
+/** The pages' own queries (R7.3), one per usage. */
 const usages: [string, ContentQuery][] = [
-  ["home teaser", { content_type: "blogPost", limit: 3, order: "-fields.blogPostDate" }],
-  ["home carousel", { content_type: "homePage" }],
-  ["news list", { content_type: "blogPost", order: "-fields.blogPostDate" }],
-  ["news categories", { content_type: "blogPost", select: "sys.id,fields.blogCategory" }],
-  ["news filtered", { content_type: "blogPost", order: "-fields.blogPostDate", "fields.blogCategory": "Studio" }],
-  ["related", { content_type: "blogPost", limit: 3 }],
-  ["article", { content_type: "blogPost", "fields.slug": `post-${Math.floor(postCount / 2)}` }],
-  ["projects", { content_type: "singleProject", order: "fields.projectTitle" }],
-  ["project", { content_type: "singleProject", "fields.slug": "project-42" }],
-  ["service", { content_type: "singleServices", "fields.slug": "web-design" }],
+  ["home teaser", queries.homeTeaser],
+  ["carousel", queries.carousel],
+  ["project tiles", queries.projectTiles],
+  ["news list", queries.news()],
+  ["news categories", queries.newsCategories],
+  ["news filtered", queries.news("Studio")],
+  ["related", queries.related()],
+  ["article", queries.article(`post-${Math.floor(postCount / 2)}`)],
+  ["projects", queries.projects()],
+  ["project", queries.project("project-42")],
+  ["service", queries.service("web-design")],
+  ["service projects", queries.serviceProjects],
 ];
 
 function percentile(sorted: number[], p: number): number {

@@ -145,6 +145,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
       analyticsId: config.ANALYTICS_ID,
       outboxRetentionDays: config.OUTBOX_RETENTION_DAYS,
     },
+    logger: logger.child({ module: "pages" }),
   };
   let preview: Services["preview"];
   if (config.previewEnabled) {

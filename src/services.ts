@@ -14,6 +14,11 @@ export interface SiteSettings {
   preview?: boolean;
 }
 
+/** Where pages log what they handle themselves: the server's logger (pino's satisfies it). */
+export interface PageLogger {
+  warn(details: object, message: string): void;
+}
+
 /**
  * What loaders and actions may use. The server builds these from config (server/main.ts) and passes them in
  * through React Router's load context, so route modules never touch the environment or the network.
@@ -30,4 +35,5 @@ export interface SiteServices {
    * without it, pages link their stylesheets).
    */
   pageStyles?: (hrefs: readonly string[]) => string;
+  logger: PageLogger;
 }

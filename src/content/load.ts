@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { servicesContext } from "../context.ts";
+import { thrownDataStatus } from "../lib/router-protocol.ts";
 import { contentRetryAfterSeconds, isContentQueryError, isContentUnavailableError } from "./errors.ts";
 import type { FieldsByType } from "./fields.ts";
 import type { ContentQuery, ContentType, Entry } from "./types.ts";
@@ -62,6 +63,22 @@ export async function loadEntry<T extends ContentType>(context: LoadContext, que
   });
   if (!entry) throw notFound();
   return entry;
+}
+
+/**
+ * A section that may fail alone (the home page's tiles, carousel and teaser, the agency carousel, related posts, a
+ * service's latest projects): when its content is unavailable the page still renders and the section keeps its
+ * loading placeholder, shown for `null` (R8.1: logged, no message). Anything else is still the page's failure.
+ */
+export async function orPlaceholder<T>(context: LoadContext, section: string, read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    // What `loadContent` throws when content is unavailable: React Router's `data()` value, not yet a response.
+    if (thrownDataStatus(error) !== 503) throw error;
+    context.get(servicesContext).logger.warn({ section }, "content unavailable: the section keeps its placeholder");
+    return null;
+  }
 }
 
 /**

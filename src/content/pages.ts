@@ -1,22 +1,76 @@
 import type { RouterContextProvider } from "react-router";
-import { thrownDataStatus } from "../lib/router-protocol.ts";
-import { loadContent, loadEntry } from "./load.ts";
+import {
+  type Carousel,
+  cardsOf,
+  type PostCard,
+  type ProjectCard,
+  toCarousel,
+  toPostCard,
+  toProjectCard,
+} from "./cards.ts";
+import { loadContent, loadEntry, type QueryOf } from "./load.ts";
 import type { BlogPostFields, ProjectFields, ServiceFields } from "./model.ts";
-import { projectName } from "./names.ts";
 import { slugify } from "./outline.ts";
-import type { Asset, Entry } from "./types.ts";
+import type { ContentQuery, Entry } from "./types.ts";
 
 type LoadContext = Readonly<RouterContextProvider>;
 
 /**
- * The reads behind the news, article, project and service pages, each with exactly the query of R7.
- * Pages receive only what they show, so no rich text travels to the browser for a list.
+ * Every read behind the pages, each with its one query (R7.3), and the cards they make (cards.ts). All go through
+ * `loadContent`, so content that cannot be had is always the same thrown 503; a section that may fail alone wraps
+ * its read in `orPlaceholder` (load.ts).
  */
 
 export const newestFirst = "-fields.blogPostDate";
 export const byProjectTitle = "fields.projectTitle";
 /** Related posts (R9.1: 3). */
 export const relatedPostCount = 3;
+/** Projects on a service page. */
+export const serviceProjectCount = 4;
+
+/** The queries of R7.3, one per usage. */
+export const queries = {
+  /** The home teaser: the three newest posts, only the fields a card shows (no category: the teaser shows none). */
+  homeTeaser: {
+    content_type: "blogPost",
+    limit: 3,
+    order: newestFirst,
+    select: "sys.id,fields.blogTitle,fields.slug,fields.blogPostDate,fields.blogTags,fields.blogHero",
+  },
+  /** The home and agency carousel: the first homePage entry. */
+  carousel: { content_type: "homePage", limit: 1 },
+  /** The home page's project tiles: the eight newest (decision 0062), only the fields a tile shows. */
+  projectTiles: {
+    content_type: "singleProject",
+    order: "-fields.date",
+    limit: 8,
+    select:
+      "sys.id,fields.projectTitle,fields.slug,fields.clientName,fields.heroContent,fields.featuredImage,fields.BackgroundColour",
+  },
+  news: (category?: string): QueryOf<"blogPost"> => ({
+    content_type: "blogPost",
+    order: newestFirst,
+    ...(category ? { "fields.blogCategory": category } : {}),
+  }),
+  newsCategories: { content_type: "blogPost", select: "sys.id,fields.blogCategory" },
+  /** Related posts; `skip` reads past the first three when the article is among them (decision 0072). */
+  related: (skip?: number): QueryOf<"blogPost"> => ({
+    content_type: "blogPost",
+    order: newestFirst,
+    ...(skip ? { limit: 1, skip } : { limit: relatedPostCount }),
+  }),
+  article: (slug: string): QueryOf<"blogPost"> => ({ content_type: "blogPost", "fields.slug": slug }),
+  projects: (category?: string): QueryOf<"singleProject"> => ({
+    content_type: "singleProject",
+    order: byProjectTitle,
+    ...(category ? { "fields.category": category } : {}),
+  }),
+  projectCategories: { content_type: "singleProject", select: "sys.id,fields.category" },
+  project: (slug: string): QueryOf<"singleProject"> => ({ content_type: "singleProject", "fields.slug": slug }),
+  service: (slug: string): QueryOf<"singleServices"> => ({ content_type: "singleServices", "fields.slug": slug }),
+  /** A service page's latest projects: every project, newest first (decision 0075 picks from them). */
+  serviceProjects: { content_type: "singleProject", order: "-fields.date" },
+} as const satisfies Record<string, ContentQuery | ((...args: never[]) => ContentQuery)>;
 
 const byName = (a: string, b: string) => a.localeCompare(b, "en-GB", { sensitivity: "base" });
 
@@ -38,140 +92,71 @@ export function categoryParam(url: URL): string | undefined {
   return value ? value : undefined;
 }
 
-/**
- * A page's secondary list (related posts, a service's projects): when content is unavailable the page still
- * renders, and that list keeps its loading placeholder (R8), shown for `null`.
- */
-export async function orPlaceholder<T>(read: Promise<T>): Promise<T | null> {
-  try {
-    return await read;
-  } catch (error) {
-    // The 503 loaders throw when content is unavailable (React Router's `data()` value, before it is rendered).
-    if (thrownDataStatus(error) === 503) return null;
-    throw error;
-  }
+// ---- The home and agency pages -------------------------------------------------------------------------------
+
+export async function readCarousel(context: LoadContext): Promise<Carousel> {
+  return toCarousel(await loadContent(context, queries.carousel));
 }
 
-// ---- Posts -------------------------------------------------------------------------------------------
-
-export interface PostCard {
-  id: string;
-  slug: string;
-  title: string;
-  category?: string;
-  date: string;
-  tags: string[];
-  image?: Asset;
+export async function readProjectTiles(context: LoadContext): Promise<ProjectCard[]> {
+  return cardsOf(await loadContent(context, queries.projectTiles), toProjectCard);
 }
 
-/** A post's card; none for a post without a title, which a card cannot name. */
-export function postCard(entry: Entry<BlogPostFields>): PostCard | undefined {
-  const fields = entry.fields;
-  if (!fields.blogTitle) return undefined;
-  return {
-    id: entry.sys.id,
-    slug: fields.slug,
-    title: fields.blogTitle,
-    category: fields.blogCategory?.[0],
-    date: fields.blogPostDate ?? "",
-    tags: fields.blogTags ?? [],
-    image: fields.blogHero?.[0] ?? fields.blogFeaturedImage,
-  };
+export async function readLatestPosts(context: LoadContext): Promise<PostCard[]> {
+  return cardsOf(await loadContent(context, queries.homeTeaser), toPostCard);
 }
+
+// ---- Posts ---------------------------------------------------------------------------------------------------
 
 export async function blogCategories(context: LoadContext): Promise<string[]> {
-  const items = await loadContent(context, { content_type: "blogPost", select: "sys.id,fields.blogCategory" });
+  const items = await loadContent(context, queries.newsCategories);
   return distinctCategories(items.map((item) => item.fields.blogCategory));
 }
 
 export async function postList(context: LoadContext, category?: string): Promise<PostCard[]> {
-  const items = await loadContent(context, {
-    content_type: "blogPost",
-    order: newestFirst,
-    ...(category ? { "fields.blogCategory": category } : {}),
-  });
-  return items.map(postCard).filter((card) => card !== undefined);
+  return cardsOf(await loadContent(context, queries.news(category)), toPostCard);
 }
 
 /** The article with this slug; none is the 404 page. */
 export function postBySlug(context: LoadContext, slug: string): Promise<Entry<BlogPostFields>> {
-  return loadEntry(context, { content_type: "blogPost", "fields.slug": slug });
+  return loadEntry(context, queries.article(slug));
 }
 
 /**
- * 'Other articles you may like...': the newest three posts other than this one. The query (R7.3) asks for
+ * 'Other articles you may like...': the newest three posts other than this one. The spec's query asks for
  * three; when this post is among them, one more is read past them (docs/decisions/0072).
  */
 export async function relatedPosts(context: LoadContext, currentSlug: string): Promise<PostCard[]> {
-  const query = { content_type: "blogPost", order: newestFirst, limit: relatedPostCount } as const;
-  const items = await loadContent(context, query);
+  const items = await loadContent(context, queries.related());
   const others = items.filter((item) => item.fields.slug !== currentSlug);
   if (others.length < items.length) {
-    const more = await loadContent(context, { ...query, limit: 1, skip: relatedPostCount });
+    const more = await loadContent(context, queries.related(relatedPostCount));
     others.push(...more.filter((item) => item.fields.slug !== currentSlug));
   }
-  return others
-    .map(postCard)
-    .filter((card) => card !== undefined)
-    .slice(0, relatedPostCount);
+  return cardsOf(others.slice(0, relatedPostCount), toPostCard);
 }
 
-// ---- Projects ----------------------------------------------------------------------------------------
-
-export interface ProjectTile {
-  id: string;
-  slug: string;
-  title: string;
-  clientName: string;
-  summary: string;
-  categories: string[];
-  services: string[];
-  date: string;
-  image?: Asset;
-}
-
-export function projectTile(entry: Entry<ProjectFields>): ProjectTile {
-  const fields = entry.fields;
-  return {
-    id: entry.sys.id,
-    slug: fields.slug,
-    title: projectName(fields),
-    clientName: fields.clientName ?? projectName(fields),
-    summary: fields.heroContent ?? "",
-    categories: fields.category ?? [],
-    services: fields.services ?? [],
-    date: fields.date ?? "",
-    image: fields.featuredImage,
-  };
-}
+// ---- Projects ------------------------------------------------------------------------------------------------
 
 export async function projectCategories(context: LoadContext): Promise<string[]> {
-  const items = await loadContent(context, { content_type: "singleProject", select: "sys.id,fields.category" });
+  const items = await loadContent(context, queries.projectCategories);
   return distinctCategories(items.map((item) => item.fields.category));
 }
 
-export async function projectList(context: LoadContext, category?: string): Promise<ProjectTile[]> {
-  const items = await loadContent(context, {
-    content_type: "singleProject",
-    order: byProjectTitle,
-    ...(category ? { "fields.category": category } : {}),
-  });
-  return items.map(projectTile);
+export async function projectList(context: LoadContext, category?: string): Promise<ProjectCard[]> {
+  return cardsOf(await loadContent(context, queries.projects(category)), toProjectCard);
 }
 
 /** The project with this slug; none is the 404 page. */
 export function projectBySlug(context: LoadContext, slug: string): Promise<Entry<ProjectFields>> {
-  return loadEntry(context, { content_type: "singleProject", "fields.slug": slug });
+  return loadEntry(context, queries.project(slug));
 }
 
-// ---- Services ----------------------------------------------------------------------------------------
-
-/** Projects on a service page. */
-export const serviceProjectCount = 4;
+// ---- Services ------------------------------------------------------------------------------------------------
 
 /** The service with this slug; none is the 404 page. */
 export function serviceBySlug(context: LoadContext, slug: string): Promise<Entry<ServiceFields>> {
-  return loadEntry(context, { content_type: "singleServices", "fields.slug": slug });
+  return loadEntry(context, queries.service(slug));
 }
 
 /**
@@ -181,20 +166,19 @@ export function serviceBySlug(context: LoadContext, slug: string): Promise<Entry
 export async function latestProjectsFor(
   context: LoadContext,
   service: Pick<ServiceFields, "slug" | "title">,
-): Promise<ProjectTile[]> {
-  const items = await loadContent(context, { content_type: "singleProject", order: "-fields.date" });
-  return pickServiceProjects(items.map(projectTile), service);
+): Promise<ProjectCard[]> {
+  return pickServiceProjects(cardsOf(await loadContent(context, queries.serviceProjects), toProjectCard), service);
 }
 
 /** A project delivers a service when one of its services names it (by title or by the service's slug). */
 export function pickServiceProjects(
-  newestFirst: ProjectTile[],
+  newestFirst: ProjectCard[],
   service: Pick<ServiceFields, "slug" | "title">,
   count = serviceProjectCount,
 ) {
   const names = new Set([slugify(service.title ?? ""), service.slug].filter(Boolean));
-  const matches = (tile: ProjectTile) => tile.services.some((name) => names.has(slugify(name)));
+  const matches = (card: ProjectCard) => card.services.some((name) => names.has(slugify(name)));
   const matching = newestFirst.filter(matches);
-  const rest = newestFirst.filter((tile) => !matches(tile));
+  const rest = newestFirst.filter((card) => !matches(card));
   return [...matching, ...rest].slice(0, count);
 }

@@ -5,8 +5,8 @@ import { StoryTimeline } from "../components/agency/StoryTimeline.tsx";
 import { StudioCarousel } from "../components/agency/StudioCarousel.tsx";
 import { Values } from "../components/agency/Values.tsx";
 import { Figures, PageHero } from "../components/PageHero.tsx";
-import type { HomePageFields } from "../content/model.ts";
-import { servicesContext } from "../context.ts";
+import { orPlaceholder } from "../content/load.ts";
+import { readCarousel } from "../content/pages.ts";
 import { seo } from "../lib/seo.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/about";
@@ -18,13 +18,8 @@ const agencyFigures = [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { content } = context.get(servicesContext);
-  // Streamed: the page does not wait for the carousel; a failure (logged by the content service) keeps its placeholder.
-  const carousel = content
-    .getEntries<HomePageFields>({ content_type: "homePage", limit: 1 })
-    .then((result) => result.items[0]?.fields.carousel)
-    .catch(() => undefined);
-  return { carousel };
+  // Streamed: the page does not wait for the carousel; unavailable, it keeps its placeholder.
+  return { carousel: orPlaceholder(context, "agency carousel", readCarousel(context)) };
 }
 
 export function meta(args: Route.MetaArgs) {

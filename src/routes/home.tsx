@@ -13,8 +13,8 @@ import testimonialStyles from "../components/home/TestimonialViewer.module.css";
 import { TrustedByStrip } from "../components/home/TrustedByStrip.tsx";
 import revealStyles from "../components/Reveal.module.css";
 import { clients as trustedClients } from "../content/clients.ts";
-import { readHomeCarousel, readLatestPosts, readProjectTiles } from "../content/home-page.ts";
-import { servicesContext } from "../context.ts";
+import { orPlaceholder } from "../content/load.ts";
+import { readCarousel, readLatestPosts, readProjectTiles } from "../content/pages.ts";
 import { newsFeedLinks } from "../lib/news-feed.ts";
 import type { ChromeHandle } from "../lib/page-chrome.ts";
 import { seo } from "../lib/seo.ts";
@@ -70,27 +70,17 @@ export const homeTitle = `Design Agency Derby | ${site.name} | Web Design • Br
 export const handle: ChromeHandle = { chrome: { footer: "home" } };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { content } = context.get(servicesContext);
-  // Streamed: the page is sent without waiting for the posts; a failure leaves the spinner (R8).
-  const posts = readLatestPosts(content).catch((error: unknown) => {
-    console.error("home: the latest posts could not be loaded", error);
-    throw error;
-  });
+  // Each section may fail alone (decision 0062): it keeps its placeholder while the rest of the page renders.
+  // Streamed: the page is sent without waiting for the posts; unavailable, they leave the spinner (R4.2).
+  const posts = orPlaceholder(context, "home teaser", readLatestPosts(context));
   const [projects, carousel] = await Promise.all([
-    readProjectTiles(content).catch(logged("project tiles")),
-    readHomeCarousel(content).catch(logged("carousel")),
+    orPlaceholder(context, "home project tiles", readProjectTiles(context)),
+    orPlaceholder(context, "home carousel", readCarousel(context)),
     ...laterSections.map((section) => section.preload()),
   ]);
   // A new order on every render, chosen here so the browser hydrates the same order the server drew.
   const clients = shuffle(trustedClients);
   return data({ clients, projects, carousel, posts });
-}
-
-function logged(what: string) {
-  return (error: unknown) => {
-    console.error(`home: the ${what} could not be loaded`, error);
-    return null;
-  };
 }
 
 export const homeDescription = `${site.description} ${site.tagline}.`;

@@ -3,8 +3,9 @@ import { ContentImage } from "../components/ContentImage.tsx";
 import { LoadingPlaceholder } from "../components/LoadingPlaceholder.tsx";
 import { PostGrid } from "../components/news/PostCard.tsx";
 import { ContentsSidebar } from "../components/post/ContentsSidebar.tsx";
+import { orPlaceholder } from "../content/load.ts";
 import { contentsOf, headingIds } from "../content/outline.ts";
-import { orPlaceholder, postBySlug, relatedPosts } from "../content/pages.ts";
+import { postBySlug, relatedPosts } from "../content/pages.ts";
 import { RichText } from "../content/rich-text.tsx";
 import { contentMeta } from "../lib/content-meta.ts";
 import { formatDate } from "../lib/dates.ts";
@@ -19,7 +20,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   // Awaited rather than streamed, so the links are in the HTML for readers without JavaScript and crawlers.
   const [entry, related] = await Promise.all([
     postBySlug(context, params.slug),
-    orPlaceholder(relatedPosts(context, params.slug)),
+    orPlaceholder(context, "related posts", relatedPosts(context, params.slug)),
   ]);
   const post = entry.fields;
   return { post, readMinutes: readTimeMinutes([post.blogIntro, post.blogText]), related };

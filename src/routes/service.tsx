@@ -9,8 +9,9 @@ import {
   ServiceStats,
   ServiceTexts,
 } from "../components/service/ServiceSections.tsx";
+import { orPlaceholder } from "../content/load.ts";
 import { serviceName } from "../content/names.ts";
-import { latestProjectsFor, orPlaceholder, serviceBySlug } from "../content/pages.ts";
+import { latestProjectsFor, serviceBySlug } from "../content/pages.ts";
 import { contentMeta } from "../lib/content-meta.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/service";
@@ -19,7 +20,10 @@ import styles from "./service.module.css";
 export async function loader({ context, params }: Route.LoaderArgs) {
   const service = (await serviceBySlug(context, params.slug)).fields;
   // Awaited rather than streamed, so the links are in the HTML for readers without JavaScript and crawlers.
-  return { service, latestProjects: await orPlaceholder(latestProjectsFor(context, service)) };
+  return {
+    service,
+    latestProjects: await orPlaceholder(context, "latest projects", latestProjectsFor(context, service)),
+  };
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -1,17 +1,14 @@
 import { describe, expect, it } from "vitest";
-import type { BlogPostFields, ProjectFields } from "../../src/content/model.ts";
+import type { ProjectCard } from "../../src/content/cards.ts";
+import type { BlogPostFields } from "../../src/content/model.ts";
 import {
   blogCategories,
   categoryParam,
   distinctCategories,
-  orPlaceholder,
-  type ProjectTile,
   pickServiceProjects,
-  postCard,
   postList,
   projectCategories,
   projectList,
-  projectTile,
   relatedPosts,
 } from "../../src/content/pages.ts";
 import type { ContentQuery, ContentReader, Entry } from "../../src/content/types.ts";
@@ -106,7 +103,7 @@ describe("categories", () => {
 });
 
 describe("a service page's latest projects (docs/decisions/0075)", () => {
-  const tile = (slug: string, services: string[]) => ({ slug, services }) as ProjectTile;
+  const tile = (slug: string, services: string[]) => ({ slug, services }) as ProjectCard;
   const newestFirst = [
     tile("a", ["Branding"]),
     tile("b", ["Web Design", "Branding"]),
@@ -130,105 +127,7 @@ describe("a service page's latest projects (docs/decisions/0075)", () => {
   });
 });
 
-describe("a secondary list when content is unavailable", () => {
-  it("is null (its placeholder stays) while the page itself still renders", async () => {
-    const failing = contextWith({
-      async getEntries() {
-        throw Object.assign(new Error("source down"), { code: "CONTENT_UNAVAILABLE" });
-      },
-    });
-    expect(await orPlaceholder(relatedPosts(failing, "p1"))).toBeNull();
-  });
-
-  it("passes other failures on", async () => {
-    await expect(orPlaceholder(Promise.reject(new Error("a bug")))).rejects.toThrow("a bug");
-  });
-});
-
-describe("the cards of the news and project lists", () => {
-  const hero = (id: string) => ({
-    sys: { id },
-    fields: { file: { url: `/content/images/${id}.webp`, fileName: `${id}.webp`, contentType: "image/webp" } },
-  });
-
-  it("a post card: title, first category, date, tags, and the first hero image or else the featured image", () => {
-    const fields: BlogPostFields = {
-      slug: "rebrand-or-refresh",
-      blogTitle: "Rebrand or refresh?",
-      blogCategory: ["Branding", "Strategy"],
-      blogPostDate: "2026-09-08",
-      blogTags: ["Identity"],
-      blogHero: [hero("first"), hero("second")],
-      blogFeaturedImage: hero("featured"),
-    };
-    expect(postCard({ sys: { id: "b1" }, fields })).toEqual({
-      id: "b1",
-      slug: "rebrand-or-refresh",
-      title: "Rebrand or refresh?",
-      category: "Branding",
-      date: "2026-09-08",
-      tags: ["Identity"],
-      image: hero("first"),
-    });
-    expect(postCard({ sys: { id: "b1" }, fields: { ...fields, blogHero: undefined } })?.image).toEqual(
-      hero("featured"),
-    );
-  });
-
-  it("a post card copes with what Contentful may leave out, and there is none for a post without a title", () => {
-    expect(postCard({ sys: { id: "b1" }, fields: { slug: "a", blogTitle: "A" } })).toEqual({
-      id: "b1",
-      slug: "a",
-      title: "A",
-      category: undefined,
-      date: "",
-      tags: [],
-      image: undefined,
-    });
-    expect(postCard({ sys: { id: "b1" }, fields: { slug: "a" } })).toBeUndefined();
-  });
-
-  it("a project tile: title, client, hero line, categories, services, date and featured image", () => {
-    const fields: ProjectFields = {
-      slug: "warmies",
-      projectTitle: "Warmies rebrand",
-      clientName: "Warmies",
-      heroContent: "Heat packs with a wink.",
-      category: ["Branding"],
-      services: ["Branding", "Packaging"],
-      date: "2025-01-27",
-      featuredImage: hero("warmies"),
-    };
-    expect(projectTile({ sys: { id: "p1" }, fields })).toEqual({
-      id: "p1",
-      slug: "warmies",
-      title: "Warmies rebrand",
-      clientName: "Warmies",
-      summary: "Heat packs with a wink.",
-      categories: ["Branding"],
-      services: ["Branding", "Packaging"],
-      date: "2025-01-27",
-      image: hero("warmies"),
-    });
-  });
-
-  it("a project tile copes with what Contentful may leave out, named by its client or its slug", () => {
-    expect(projectTile({ sys: { id: "p1" }, fields: { slug: "warmies" } })).toEqual({
-      id: "p1",
-      slug: "warmies",
-      title: "warmies",
-      clientName: "warmies",
-      summary: "",
-      categories: [],
-      services: [],
-      date: "",
-      image: undefined,
-    });
-    expect(projectTile({ sys: { id: "p1" }, fields: { slug: "warmies", clientName: "Warmies" } }).title).toBe(
-      "Warmies",
-    );
-  });
-
+describe("the news list", () => {
   it("the news list leaves out a post without a title", async () => {
     const reader: ContentReader = {
       async getEntries<F>() {

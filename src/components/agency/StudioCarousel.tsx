@@ -1,8 +1,9 @@
 import { Suspense } from "react";
 import { Await } from "react-router";
-import type { Asset } from "../../content/types.ts";
+import type { Carousel as CarouselImages } from "../../content/cards.ts";
 import { Carousel } from "../Carousel.tsx";
 import { ContentImage } from "../ContentImage.tsx";
+import { LoadingPlaceholder } from "../LoadingPlaceholder.tsx";
 import { SectionHeading } from "../SectionHeading.tsx";
 import styles from "./agency.module.css";
 
@@ -10,7 +11,7 @@ import styles from "./agency.module.css";
  * The homePage carousel's images (R7: "Home and about carousel"), streamed in. Until they arrive, and
  * if they never do (R8), a placeholder holds their place.
  */
-export function StudioCarousel({ images }: { images: Promise<Asset[] | undefined> }) {
+export function StudioCarousel({ images }: { images: Promise<CarouselImages | null> }) {
   return (
     <section className={styles.section} aria-labelledby="studio-title">
       <SectionHeading id="studio-title" label="Recent work">
@@ -39,16 +40,15 @@ export function StudioCarousel({ images }: { images: Promise<Asset[] | undefined
 
 function CarouselPlaceholder() {
   return (
-    <>
-      <div className={styles.placeholder} role="status" data-script-only>
-        <span className="visually-hidden">Loading images…</span>
-      </div>
-      {/* Images streamed in need JavaScript to take the placeholder's place; without it, the way to the work. */}
-      <noscript>
+    <LoadingPlaceholder
+      look="box"
+      className={styles.placeholder}
+      label="Loading images…"
+      withoutScript={
         <p className="noscript-alternative">
           <a href="/projects">See our recent work →</a>
         </p>
-      </noscript>
-    </>
+      }
+    />
   );
 }

@@ -1,11 +1,12 @@
 import { Link } from "react-router";
-import type { Asset } from "../../content/types.ts";
+import type { Carousel as CarouselImages } from "../../content/cards.ts";
 import { Carousel } from "../Carousel.tsx";
 import { ContentImage } from "../ContentImage.tsx";
+import { LoadingPlaceholder } from "../LoadingPlaceholder.tsx";
 import styles from "./HomeCarousel.module.css";
 
 /** Section 5: the homePage carousel (no autoplay, R9.10) and the way into the work. */
-export function HomeCarousel({ images }: { images: Asset[] | null }) {
+export function HomeCarousel({ images }: { images: CarouselImages | null }) {
   return (
     <section className={styles.showcase} aria-labelledby="showcase-title">
       <div className={`container ${styles.head}`}>
@@ -18,9 +19,7 @@ export function HomeCarousel({ images }: { images: Asset[] | null }) {
       </div>
       <div className={`container ${styles.body}`}>
         {images === null || images.length === 0 ? (
-          <div className={styles.placeholder} role="status" aria-busy="true">
-            <span className="visually-hidden">Loading the gallery…</span>
-          </div>
+          <LoadingPlaceholder look="box" className={styles.placeholder} label="Loading the gallery…" />
         ) : (
           <Carousel
             label="Fresh from the studio"

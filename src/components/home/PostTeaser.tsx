@@ -1,15 +1,15 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
-import type { PostCard } from "../../content/home-page.ts";
-import { formatDate } from "../../lib/dates.ts";
-import { ContentImage } from "../ContentImage.tsx";
+import type { PostCard as PostCardData } from "../../content/cards.ts";
+import { LoadingPlaceholder } from "../LoadingPlaceholder.tsx";
+import { PostCard } from "../news/PostCard.tsx";
 import styles from "./PostTeaser.module.css";
 
 /**
  * Section 8: the three newest posts, streamed in after the rest of the page. The spinner shows until they
  * arrive and, if they never do, stays (R4 and R8: a failure is only logged).
  */
-export function PostTeaser({ posts }: { posts: Promise<PostCard[]> }) {
+export function PostTeaser({ posts }: { posts: Promise<PostCardData[] | null> }) {
   return (
     <section className={styles.teaser} aria-labelledby="teaser-title">
       <div className="container">
@@ -23,7 +23,7 @@ export function PostTeaser({ posts }: { posts: Promise<PostCard[]> }) {
         </div>
         <Suspense fallback={<Spinner />}>
           <Await resolve={posts} errorElement={<Spinner />}>
-            {(cards) => <PostCards cards={cards} />}
+            {(cards) => (cards ? <PostCards cards={cards} /> : <Spinner />)}
           </Await>
         </Suspense>
       </div>
@@ -31,39 +31,12 @@ export function PostTeaser({ posts }: { posts: Promise<PostCard[]> }) {
   );
 }
 
-function PostCards({ cards }: { cards: PostCard[] }) {
+function PostCards({ cards }: { cards: PostCardData[] }) {
   return (
     <ul className={styles.cards}>
       {cards.map((post) => (
-        <li key={post.id} className={styles.card}>
-          <article className={styles.article}>
-            <div className={styles.media}>
-              <ContentImage
-                className={styles.image}
-                asset={post.image}
-                alt=""
-                displayWidth={600}
-                sizes="(min-width: 64rem) 30vw, (min-width: 40rem) 50vw, 100vw"
-              />
-            </div>
-            <time className={styles.date} dateTime={post.date}>
-              {formatDate(post.date)}
-            </time>
-            <h3 className={styles.postTitle}>
-              <Link className={styles.link} to={`/post/${post.slug}`}>
-                {post.title}
-              </Link>
-            </h3>
-            {post.tags.length > 0 && (
-              <ul className={styles.tags} aria-label="Tags">
-                {post.tags.map((tag) => (
-                  <li key={tag} className={styles.tag}>
-                    {tag}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </article>
+        <li key={post.id}>
+          <PostCard post={post} headingLevel={3} variant="teaser" />
         </li>
       ))}
     </ul>
@@ -73,16 +46,15 @@ function PostCards({ cards }: { cards: PostCard[] }) {
 function Spinner() {
   return (
     <div className={styles.loading}>
-      <div role="status" aria-busy="true" data-script-only>
-        <span className={styles.spinner} aria-hidden="true" />
-        <span className="visually-hidden">Loading the latest posts…</span>
-      </div>
-      {/* Posts streamed in need JavaScript to take the spinner's place; without it, the way to them. */}
-      <noscript>
-        <p className="noscript-alternative">
-          <a href="/news">Read the latest posts on our news page →</a>
-        </p>
-      </noscript>
+      <LoadingPlaceholder
+        look="spinner"
+        label="Loading the latest posts…"
+        withoutScript={
+          <p className="noscript-alternative">
+            <a href="/news">Read the latest posts on our news page →</a>
+          </p>
+        }
+      />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
-import type { ProjectTile } from "../../content/home-page.ts";
+import type { ProjectCard } from "../../content/cards.ts";
 import { ContentImage } from "../ContentImage.tsx";
+import { LoadingPlaceholder } from "../LoadingPlaceholder.tsx";
 import styles from "./ProjectTiles.module.css";
 
 /**
@@ -9,7 +10,7 @@ import styles from "./ProjectTiles.module.css";
  * the cover; on screens without hover they sit under it all the time.
  * No navigation state: arriving from home, a project page shows no previous/next (only the list sends them).
  */
-export function ProjectTiles({ projects }: { projects: ProjectTile[] | null }) {
+export function ProjectTiles({ projects }: { projects: ProjectCard[] | null }) {
   return (
     <section className={styles.work} aria-labelledby="work-title">
       <div className="container">
@@ -22,9 +23,7 @@ export function ProjectTiles({ projects }: { projects: ProjectTile[] | null }) {
           </Link>
         </div>
         {projects === null ? (
-          <div className={styles.placeholder} role="status" aria-busy="true">
-            <span className="visually-hidden">Loading our projects…</span>
-          </div>
+          <LoadingPlaceholder look="box" className={styles.placeholder} label="Loading our projects…" />
         ) : (
           <ul className={styles.grid}>
             {projects.map((project) => (

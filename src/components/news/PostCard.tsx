@@ -1,32 +1,50 @@
 import { Link } from "react-router";
-import type { PostCard as PostCardData } from "../../content/pages.ts";
+import type { PostCard as PostCardData } from "../../content/cards.ts";
 import { formatDate } from "../../lib/dates.ts";
 import { ContentImage } from "../ContentImage.tsx";
 import styles from "./PostCard.module.css";
 
-/** An article teaser: image, category and date, title, tags. The whole card is one link (its title). */
+/** Where a card is shown: a list of articles (news, related posts), or the home page's "A collection of stuff". */
+export type PostCardVariant = "list" | "teaser";
+
+/** The picture's rendered width in each place, for the browser to pick its size from the srcset. */
+const imageSizes = {
+  featured: { sizes: "(min-width: 768px) 60vw, 100vw", displayWidth: 1000 },
+  list: { sizes: "(min-width: 1024px) 30vw, (min-width: 768px) 45vw, 100vw", displayWidth: 600 },
+  teaser: { sizes: "(min-width: 64rem) 30vw, (min-width: 40rem) 50vw, 100vw", displayWidth: 600 },
+};
+
+/**
+ * An article's card: image, category (when the read has it) and date, title, tags. The whole card is one link (its
+ * title). The teaser variant sits in the home page's three columns, with a little more air and bolder tags.
+ */
 export function PostCard({
   post,
   headingLevel = 2,
   featured = false,
   priority = false,
+  variant = "list",
 }: {
   post: PostCardData;
   headingLevel?: 2 | 3;
   featured?: boolean;
   priority?: boolean;
+  variant?: PostCardVariant;
 }) {
   const Heading = `h${headingLevel}` as const;
+  const image = imageSizes[featured ? "featured" : variant];
   return (
-    <article className={styles.card} data-featured={featured || undefined}>
+    <article
+      className={styles.card}
+      data-featured={featured || undefined}
+      data-variant={variant === "teaser" ? variant : undefined}
+    >
       <div className={styles.media}>
         <ContentImage
           asset={post.image}
           alt=""
-          sizes={
-            featured ? "(min-width: 768px) 60vw, 100vw" : "(min-width: 1024px) 30vw, (min-width: 768px) 45vw, 100vw"
-          }
-          displayWidth={featured ? 1000 : 600}
+          sizes={image.sizes}
+          displayWidth={image.displayWidth}
           priority={priority}
         />
       </div>

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useSyncExternalStore } from "react";
 import { Link } from "react-router";
-import type { ProjectTile } from "../../content/pages.ts";
+import type { ProjectCard } from "../../content/cards.ts";
 import { projectListState } from "../../lib/project-navigation.ts";
 import { ContentImage } from "../ContentImage.tsx";
 import styles from "./ProjectGrid.module.css";
@@ -22,7 +22,7 @@ export function ProjectGrid({
   fromProjectList = true,
   headingLevel = 2,
 }: {
-  projects: ProjectTile[];
+  projects: ProjectCard[];
   /** Whether the links hand the list to the project page (only the project list does: R4). */
   fromProjectList?: boolean;
   headingLevel?: 2 | 3;
