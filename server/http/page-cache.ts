@@ -224,22 +224,24 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     labelNames: ["outcome"] as const,
     registers: [options.metrics],
   });
-  new Gauge({
-    name: "page_cache_bytes",
-    help: "Bytes held by the page cache (every encoding of every stored page)",
-    registers: [options.metrics],
-    collect() {
-      this.set(cache.calculatedSize);
-    },
-  });
-  new Gauge({
-    name: "page_cache_entries",
-    help: "Pages (path and query) held by the page cache",
-    registers: [options.metrics],
-    collect() {
-      this.set(cache.size);
-    },
-  });
+  const gauges = [
+    [
+      "page_cache_bytes",
+      "Bytes held by the page cache (every encoding of every stored page)",
+      () => cache.calculatedSize,
+    ],
+    ["page_cache_entries", "Pages (path and query) held by the page cache", () => cache.size],
+  ] as const;
+  for (const [name, help, read] of gauges) {
+    new Gauge({
+      name,
+      help,
+      registers: [options.metrics],
+      collect() {
+        this.set(read());
+      },
+    });
+  }
 
   /** The key of a request the cache may answer, or undefined: a cookie it does not know (preview) bypasses it. */
   function keyOf(req: ExpressRequest): CacheKey | undefined {

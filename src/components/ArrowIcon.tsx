@@ -1,3 +1,5 @@
+import type { ReactNode, Ref } from "react";
+
 /** The arrow on the site's round back and forward buttons (carousels, testimonials); decorative. */
 export function ArrowIcon({ direction }: { direction: "back" | "forward" }) {
   return (
@@ -11,5 +13,49 @@ export function ArrowIcon({ direction }: { direction: "back" | "forward" }) {
         strokeLinejoin="round"
       />
     </svg>
+  );
+}
+
+/**
+ * The pair of round back and forward buttons (carousels, testimonials), named "Previous <noun>" and
+ * "Next <noun>" for screen readers; `children` (a count, say) sits between them.
+ */
+export function ArrowButtons({
+  noun,
+  className,
+  canGoBack,
+  canGoForward,
+  onStep,
+  backRef,
+  forwardRef,
+  children,
+}: {
+  noun: string;
+  className: string | undefined;
+  canGoBack: boolean;
+  canGoForward: boolean;
+  onStep: (direction: "back" | "forward") => void;
+  backRef?: Ref<HTMLButtonElement>;
+  forwardRef?: Ref<HTMLButtonElement>;
+  children?: ReactNode;
+}) {
+  const button = (direction: "back" | "forward", label: string, enabled: boolean, ref?: Ref<HTMLButtonElement>) => (
+    <button
+      ref={ref}
+      type="button"
+      className={className}
+      onClick={() => onStep(direction)}
+      disabled={!enabled}
+      aria-label={label}
+    >
+      <ArrowIcon direction={direction} />
+    </button>
+  );
+  return (
+    <>
+      {button("back", `Previous ${noun}`, canGoBack, backRef)}
+      {children}
+      {button("forward", `Next ${noun}`, canGoForward, forwardRef)}
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import type { EmblaCarouselType } from "embla-carousel";
 import { type KeyboardEvent, type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
-import { ArrowIcon } from "./ArrowIcon.tsx";
+import { ArrowButtons } from "./ArrowIcon.tsx";
 import styles from "./Carousel.module.css";
 
 /**
@@ -96,27 +96,17 @@ export function Carousel({
       </div>
       {slides.length > 1 && (
         <div className={styles.controls} data-script-only>
-          <button
-            type="button"
+          <ArrowButtons
+            noun="slide"
             className={styles.control}
-            onClick={() => step("previous")}
-            disabled={!canPrevious}
-            aria-label="Previous slide"
+            canGoBack={canPrevious}
+            canGoForward={canNext}
+            onStep={(direction) => step(direction === "back" ? "previous" : "next")}
           >
-            <ArrowIcon direction="back" />
-          </button>
-          <p className={styles.count} aria-live="polite">
-            {selected + 1} / {slides.length}
-          </p>
-          <button
-            type="button"
-            className={styles.control}
-            onClick={() => step("next")}
-            disabled={!canNext}
-            aria-label="Next slide"
-          >
-            <ArrowIcon direction="forward" />
-          </button>
+            <p className={styles.count} aria-live="polite">
+              {selected + 1} / {slides.length}
+            </p>
+          </ArrowButtons>
         </div>
       )}
     </section>

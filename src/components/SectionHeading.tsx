@@ -25,3 +25,29 @@ export function SectionHeading({
     </div>
   );
 }
+
+/** A section labelled by its SectionHeading: the heading first, then the section's own content. */
+export function HeadedSection({
+  id,
+  className,
+  label,
+  title,
+  intro,
+  children,
+}: {
+  id: string;
+  className: string | undefined;
+  label: string;
+  title: ReactNode;
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className={className} aria-labelledby={id}>
+      <SectionHeading id={id} label={label} intro={intro}>
+        {title}
+      </SectionHeading>
+      {children}
+    </section>
+  );
+}

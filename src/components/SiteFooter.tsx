@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { menuLinks } from "../lib/menu.ts";
 import { type PageChrome, usePageChrome } from "../lib/page-chrome.ts";
@@ -52,10 +53,7 @@ export function SiteFooter({ variant }: { variant?: PageChrome["footer"] }) {
         )}
 
         <div className={styles.columns}>
-          <section aria-labelledby="footer-studio">
-            <h2 id="footer-studio" className={styles.label}>
-              Studio
-            </h2>
+          <FooterColumn id="footer-studio" label="Studio">
             {derby && (
               <address className={styles.address}>
                 <strong>{derby.city}</strong>
@@ -69,11 +67,8 @@ export function SiteFooter({ variant }: { variant?: PageChrome["footer"] }) {
                 {office.city}: coming soon
               </p>
             ))}
-          </section>
-          <section aria-labelledby="footer-contact">
-            <h2 id="footer-contact" className={styles.label}>
-              Say hello
-            </h2>
+          </FooterColumn>
+          <FooterColumn id="footer-contact" label="Say hello">
             <ul className={styles.list}>
               <li>
                 <a href={`mailto:${site.email}`}>{site.email}</a>
@@ -85,11 +80,8 @@ export function SiteFooter({ variant }: { variant?: PageChrome["footer"] }) {
                 <Link to="/contact">Arrange a callback</Link>
               </li>
             </ul>
-          </section>
-          <nav aria-labelledby="footer-explore">
-            <h2 id="footer-explore" className={styles.label}>
-              Explore
-            </h2>
+          </FooterColumn>
+          <FooterColumn as="nav" id="footer-explore" label="Explore">
             <ul className={styles.list}>
               {menuLinks
                 .filter((link) => !link.external)
@@ -99,13 +91,10 @@ export function SiteFooter({ variant }: { variant?: PageChrome["footer"] }) {
                   </li>
                 ))}
             </ul>
-          </nav>
-          <section aria-labelledby="footer-follow">
-            <h2 id="footer-follow" className={styles.label}>
-              Follow
-            </h2>
+          </FooterColumn>
+          <FooterColumn id="footer-follow" label="Follow">
             <ul className={styles.list}>
-              {site.social.map((link) => (
+              {[...site.social, { label: "Shop", href: site.shopUrl }].map((link) => (
                 <li key={link.label}>
                   <a href={link.href} target="_blank" rel="noopener noreferrer">
                     {link.label}
@@ -113,14 +102,8 @@ export function SiteFooter({ variant }: { variant?: PageChrome["footer"] }) {
                   </a>
                 </li>
               ))}
-              <li>
-                <a href={site.shopUrl} target="_blank" rel="noopener noreferrer">
-                  Shop
-                  <span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
-              </li>
             </ul>
-          </section>
+          </FooterColumn>
         </div>
 
         <div className={styles.base}>
@@ -137,5 +120,27 @@ export function SiteFooter({ variant }: { variant?: PageChrome["footer"] }) {
         </div>
       </div>
     </footer>
+  );
+}
+
+/** One of the footer's columns: a section (or a nav) labelled by its small heading. */
+function FooterColumn({
+  as: Tag = "section",
+  id,
+  label,
+  children,
+}: {
+  as?: "section" | "nav";
+  id: string;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <Tag aria-labelledby={id}>
+      <h2 id={id} className={styles.label}>
+        {label}
+      </h2>
+      {children}
+    </Tag>
   );
 }

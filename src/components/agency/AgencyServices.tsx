@@ -2,20 +2,19 @@ import { Link } from "react-router";
 import { headlineServices } from "../../lib/services-catalogue.ts";
 import { Accordion } from "../Accordion.tsx";
 import { Reveal } from "../Reveal.tsx";
-import { SectionHeading } from "../SectionHeading.tsx";
+import { HeadedSection } from "../SectionHeading.tsx";
 import styles from "./agency.module.css";
 
 /** What the agency does, as an accordion of its headline services, each leading to its own page. */
 export function AgencyServices() {
   return (
-    <section className={styles.section} aria-labelledby="agency-services-title">
-      <SectionHeading
-        id="agency-services-title"
-        label="What we do"
-        intro={<p>Five disciplines under one roof, so your brand, your website and your campaigns agree.</p>}
-      >
-        Design, web and marketing that pull in one direction
-      </SectionHeading>
+    <HeadedSection
+      id="agency-services-title"
+      className={styles.section}
+      label="What we do"
+      title="Design, web and marketing that pull in one direction"
+      intro={<p>Five disciplines under one roof, so your brand, your website and your campaigns agree.</p>}
+    >
       <Reveal className={styles.accordionWrap}>
         <Accordion
           headingLevel={3}
@@ -33,6 +32,6 @@ export function AgencyServices() {
           }))}
         />
       </Reveal>
-    </section>
+    </HeadedSection>
   );
 }

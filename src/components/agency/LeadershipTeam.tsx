@@ -1,5 +1,5 @@
 import { Reveal } from "../Reveal.tsx";
-import { SectionHeading } from "../SectionHeading.tsx";
+import { HeadedSection } from "../SectionHeading.tsx";
 import styles from "./agency.module.css";
 import { type PortraitPalette, type PortraitSymbol, TeamPortrait } from "./TeamPortrait.tsx";
 
@@ -67,16 +67,15 @@ const leaders: {
 /** The leadership team of four (R2.9), by role, with generated portraits. */
 export function LeadershipTeam() {
   return (
-    <section className={styles.section} aria-labelledby="team-title">
-      <SectionHeading
-        id="team-title"
-        label="The team"
-        intro={
-          <p>Four people lead a studio of designers, developers, photographers and writers. You'll meet all of them.</p>
-        }
-      >
-        The people behind the work
-      </SectionHeading>
+    <HeadedSection
+      id="team-title"
+      className={styles.section}
+      label="The team"
+      title="The people behind the work"
+      intro={
+        <p>Four people lead a studio of designers, developers, photographers and writers. You'll meet all of them.</p>
+      }
+    >
       <ul className={styles.team}>
         {leaders.map((leader, index) => (
           <Reveal as="li" key={leader.role} className={styles.member}>
@@ -91,6 +90,6 @@ export function LeadershipTeam() {
           </Reveal>
         ))}
       </ul>
-    </section>
+    </HeadedSection>
   );
 }

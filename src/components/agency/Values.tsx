@@ -1,5 +1,5 @@
 import { Reveal } from "../Reveal.tsx";
-import { SectionHeading } from "../SectionHeading.tsx";
+import { HeadedSection } from "../SectionHeading.tsx";
 import styles from "./agency.module.css";
 
 const values = [
@@ -24,10 +24,12 @@ const values = [
 /** What the studio holds itself to (R2.9: values). */
 export function Values() {
   return (
-    <section className={styles.section} aria-labelledby="values-title">
-      <SectionHeading id="values-title" label="What we believe">
-        Four rules we don't bend
-      </SectionHeading>
+    <HeadedSection
+      id="values-title"
+      className={styles.section}
+      label="What we believe"
+      title="Four rules we don't bend"
+    >
       <ol className={styles.values}>
         {values.map((value, index) => (
           <Reveal as="li" key={value.name} className={styles.value}>
@@ -39,6 +41,6 @@ export function Values() {
           </Reveal>
         ))}
       </ol>
-    </section>
+    </HeadedSection>
   );
 }

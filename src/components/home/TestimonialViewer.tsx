@@ -1,7 +1,7 @@
 import { useEffect, useReducer, useRef } from "react";
 import type { Testimonial } from "../../content/testimonials.ts";
 import { canGoBack, canGoForward, initialTestimonialState, testimonialReducer } from "../../lib/testimonials.ts";
-import { ArrowIcon } from "../ArrowIcon.tsx";
+import { ArrowButtons } from "../ArrowIcon.tsx";
 import { useIsTouch } from "../useDevice.ts";
 import styles from "./TestimonialViewer.module.css";
 
@@ -83,26 +83,15 @@ export function TestimonialViewer({ testimonials }: { testimonials: readonly Tes
           Testimonial {state.index + 1} of {testimonials.length}
         </p>
         <div className={styles.controls}>
-          <button
-            ref={backRef}
-            type="button"
+          <ArrowButtons
+            noun="testimonial"
             className={styles.control}
-            onClick={() => press("back")}
-            disabled={!canGoBack(state)}
-            aria-label="Previous testimonial"
-          >
-            <ArrowIcon direction="back" />
-          </button>
-          <button
-            ref={forwardRef}
-            type="button"
-            className={styles.control}
-            onClick={() => press("forward")}
-            disabled={!canGoForward(state)}
-            aria-label="Next testimonial"
-          >
-            <ArrowIcon direction="forward" />
-          </button>
+            canGoBack={canGoBack(state)}
+            canGoForward={canGoForward(state)}
+            onStep={press}
+            backRef={backRef}
+            forwardRef={forwardRef}
+          />
         </div>
         {device === "desktop" && (
           <p className={styles.hint} aria-hidden="true">
