@@ -11,7 +11,7 @@ import type { ContentSource } from "./content/source.ts";
 import type { Backoff } from "./enquiries/delivery.ts";
 import { redisQueue } from "./enquiries/redis-queue.ts";
 import { createEnquiryService, type EnquiryService } from "./enquiries/service.ts";
-import { type RateLimitStores, redisRateLimitStores } from "./http/limits.ts";
+import { type RateLimitStores, redisRateLimitStores } from "./http/rate-limits.ts";
 import { buildInfo } from "./ops/build-info.ts";
 import { createOps, type Ops } from "./ops/ops.ts";
 import type { ReadinessCheck } from "./ops/readiness.ts";

@@ -3,7 +3,7 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler } 
 import { rateLimit } from "express-rate-limit";
 import type { Logger } from "pino";
 import type { ContentType } from "../../src/content/types.ts";
-import { fail, sendFail } from "../http/limits.ts";
+import { fail, sendFail } from "../http/refusals.ts";
 import { secretMatches } from "../lib/secrets.ts";
 import {
   type KnownSlugs,

@@ -1,7 +1,7 @@
 import { Router } from "express";
 import type { EnquiryDesk } from "../../src/lib/enquiry.ts";
 import { bodyFields } from "../http/body.ts";
-import { fail } from "../http/limits.ts";
+import { fail } from "../http/refusals.ts";
 
 /**
  * The enquiry API (R7.2): POST /emails/contact-form takes the ten fields plus the spam question's

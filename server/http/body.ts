@@ -2,7 +2,7 @@ import { Readable, type Transform } from "node:stream";
 import zlib from "node:zlib";
 import type { Request, RequestHandler } from "express";
 import getRawBody from "raw-body";
-import { sendFail } from "./limits.ts";
+import { sendFail } from "./refusals.ts";
 
 /**
  * The one body limit (docs/decisions/0105): every POST body is read here, whether its length is declared or

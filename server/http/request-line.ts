@@ -1,7 +1,7 @@
 import type { Request, RequestHandler, Response } from "express";
 import { canonicalPath } from "../../src/lib/redirects.ts";
 import { pageFormProblem } from "./body.ts";
-import { sendFail } from "./limits.ts";
+import { sendFail } from "./refusals.ts";
 
 /**
  * What Node's HTTP parser lets through but no part of the app can answer is refused here with a 4xx

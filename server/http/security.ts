@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
-import { sendFail } from "./limits.ts";
+import { sendFail } from "./refusals.ts";
 
 export interface SecurityOptions {
   isProduction: boolean;
