@@ -5,12 +5,11 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { Express } from "express";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildTestApp } from "../support/app.ts";
-import { cdaOverFixture } from "../support/cda-fixture.ts";
+import { contentApps } from "../support/content-apps.ts";
 
 /** The anonymous-page cache through the real app (production build) over the Contentful stand-in. */
 
-const fixture = cdaOverFixture();
-const secret = "webhook-secret-for-tests-0123456789";
+const { fixture, secret, contentfulEnv } = contentApps();
 const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const servers: http.Server[] = [];
 
@@ -29,17 +28,7 @@ interface Answer {
 
 async function listen(env: Record<string, string> = {}) {
   const built = await buildTestApp({
-    env: {
-      CONTENT_DIR: fixture.storeDir,
-      CONTENT_RATE_LIMIT: "100000",
-      CONTENT_SOURCE: "contentful",
-      CONTENTFUL_SPACE_ID: fixture.cda.space,
-      CONTENTFUL_ACCESS_TOKEN: fixture.cda.token,
-      CONTENTFUL_HOST: fixture.cda.origin,
-      CONTENTFUL_WEBHOOK_SECRET: secret,
-      CONTENT_TTL_SECONDS: "3600",
-      ...env,
-    },
+    env: { ...contentfulEnv(), ...env },
   });
   const server = (built.app as Express).listen(0, "127.0.0.1");
   servers.push(server);

@@ -2,28 +2,19 @@ import { signRequest } from "@contentful/node-apps-toolkit/requests";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
 import { buildTestApp } from "../support/app.ts";
-import { cdaOverFixture } from "../support/cda-fixture.ts";
+import { contentApps } from "../support/content-apps.ts";
 
 /**
  * POST /contentful/webhook through the real app, Contentful source (real SDK) on the stand-in: what a publish
  * purges, seen in what the content API answers after a change in the space; and Contentful's signed requests.
  */
 
-const fixture = cdaOverFixture();
-const secret = "webhook-secret-for-tests-0123456789";
+const { fixture, secret, contentfulEnv } = contentApps();
 const signingSecret = "0123456789abcdef".repeat(4);
 const managementJson = "application/vnd.contentful.management.v1+json";
 
-const env = (extra: Record<string, string> = {}) => ({
-  CONTENT_DIR: fixture.storeDir,
-  CONTENT_RATE_LIMIT: "100000",
-  CONTENT_SOURCE: "contentful",
-  CONTENTFUL_SPACE_ID: fixture.cda.space,
-  CONTENTFUL_ACCESS_TOKEN: fixture.cda.token,
-  CONTENTFUL_HOST: fixture.cda.origin,
-  CONTENT_TTL_SECONDS: "3600",
-  ...extra,
-});
+/** The app over the stand-in with only the credentials a test names (no shared secret unless given). */
+const env = (extra: Record<string, string> = {}) => ({ ...contentfulEnv(), CONTENTFUL_WEBHOOK_SECRET: "", ...extra });
 
 /** A publish as Contentful sends it: the entry in the Management API's shape, localised fields. */
 const published = (id: string, contentType: string, slug: string) =>
@@ -60,10 +51,8 @@ const before = { post: "Bright ideas", project: "Warmies" };
 /** An app with the shared secret whose cache holds both titles, and the page paths each webhook reported. */
 async function appWithCachedTitles() {
   const purged: (string[] | undefined)[] = [];
-  const { app } = await buildTestApp({
-    env: env({ CONTENTFUL_WEBHOOK_SECRET: secret }),
-    serviceOptions: { purgeListeners: [(plan) => void purged.push(plan.paths)] },
-  });
+  const { app, services } = await buildTestApp({ env: env({ CONTENTFUL_WEBHOOK_SECRET: secret }) });
+  services.onPurge((plan) => void purged.push(plan.paths));
   expect(await titles(app)).toEqual(before);
   return { app, purged };
 }
