@@ -77,8 +77,6 @@ export const previewTtlSeconds = 2;
 export interface ServiceOptions {
   /** How quickly failed deliveries are retried (tests shorten it). */
   deliveryBackoff?: Backoff;
-  /** More caches a purge must empty on every instance (the page cache); the content cache is always one. */
-  purgeListeners?: PurgeListener[];
 }
 
 /** Builds every service the site needs from config: the one place where real parts are chosen. */
@@ -101,7 +99,6 @@ export async function createServices(config: Config, logger: Logger, options: Se
     (plan) => content.purge(plan.contentTypes),
     // Drafts change on every save, not only on publish: preview's own cache goes whole.
     () => preview?.content.purge(),
-    ...(options.purgeListeners ?? []),
   ];
   const purgeHere = localPurge({
     source,
