@@ -1,18 +1,28 @@
 import path from "node:path";
 import express, { type Response, type Router } from "express";
+import expressStaticGzip from "express-static-gzip";
 import { labelRoute, staticRoute } from "../ops/route-label.ts";
 
-/** The production build's client files: hashed assets cached for a year, everything else for an hour. */
+/**
+ * The production build's client files: hashed assets cached for a year, everything else for an hour. Hashed
+ * assets go out as the brotli or gzip copy the build wrote beside them (scripts/build/precompress.ts) when the
+ * browser accepts it, so no request pays for compressing them (decision 0176).
+ */
 export function staticFiles(clientDir: string): Router {
   const router = express.Router();
   router.use(
     "/assets",
-    express.static(path.join(clientDir, "assets"), {
-      immutable: true,
-      maxAge: "1y",
+    expressStaticGzip(path.join(clientDir, "assets"), {
+      enableBrotli: true,
+      orderPreference: ["br", "gz"],
       index: false,
-      redirect: false,
-      fallthrough: false,
+      serveStatic: {
+        immutable: true,
+        maxAge: "1y",
+        index: false,
+        redirect: false,
+        fallthrough: false,
+      },
     }),
   );
   router.use(

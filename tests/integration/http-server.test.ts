@@ -1,9 +1,13 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp } from "../support/app.ts";
 
 const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+const clientDir = path.resolve(import.meta.dirname, "../../build/client");
 
 describe("the server foundation", () => {
   let app: Awaited<ReturnType<typeof buildTestApp>>["app"];
@@ -84,6 +88,38 @@ describe("the server foundation", () => {
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     const missing = await request(app).get("/assets/nope-123.js");
     expect(missing.status).toBe(404);
+  });
+
+  it("sends hashed scripts as the build's brotli or gzip copy, byte for byte the file once decoded", async () => {
+    const page = await request(app).get("/").set("User-Agent", googlebot);
+    const asset = /href="(\/assets\/entry\.client-[^"]+\.js)"/.exec(page.text)?.[1] ?? "";
+    const file = readFileSync(path.join(clientDir, asset));
+    const raw = (encoding: string) =>
+      request(app)
+        .get(asset)
+        .set("Accept-Encoding", encoding)
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(Buffer.from(chunk)));
+          res.on("end", () => done(null, Buffer.concat(chunks)));
+        });
+    const br = await raw("gzip, deflate, br, zstd");
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toMatch(/^text\/javascript/);
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(Number(br.headers["content-length"])).toBeLessThan(file.length / 3);
+    // The test client decodes what it receives; Content-Length is what travelled.
+    expect((br.body as Buffer).equals(file)).toBe(true);
+    const gz = await raw("gzip");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(Number(gz.headers["content-length"])).toBeLessThan(file.length / 3);
+    expect(Number(gz.headers["content-length"])).toBeGreaterThan(Number(br.headers["content-length"]));
+    expect((gz.body as Buffer).equals(file)).toBe(true);
+    const plain = await raw("identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect((plain.body as Buffer).equals(file)).toBe(true);
   });
 
   it("echoes a sane X-Request-Id and makes one otherwise", async () => {
