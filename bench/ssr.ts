@@ -61,6 +61,8 @@ interface Figures {
   errors: number;
   /** CPU time the serving process used (user + system), in ms: less sensitive to a busy machine than req/s. */
   cpuMs: number;
+  /** CPU time the load generator (autocannon, this process) used, in ms. */
+  clientCpuMs: number;
 }
 
 /** User + system CPU time of a process so far, in ms (Linux /proc; 0 elsewhere). */
@@ -158,6 +160,7 @@ async function main() {
         for (const encoding of encodings) {
           for (const target of order) {
             const cpuBefore = cpuMsOf(pids[target]);
+            const clientBefore = process.cpuUsage();
             const result = await autocannon({
               url: urlOf(target, page, encoding),
               connections,
@@ -171,6 +174,7 @@ async function main() {
               p99: [],
               errors: 0,
               cpuMs: 0,
+              clientCpuMs: 0,
             };
             figures.requests += result.requests.total;
             figures.seconds += result.duration;
@@ -178,6 +182,8 @@ async function main() {
             figures.p99.push(result.latency.p99);
             figures.errors += result.errors + result.non2xx;
             figures.cpuMs += cpuMsOf(pids[target]) - cpuBefore;
+            const client = process.cpuUsage(clientBefore);
+            figures.clientCpuMs += (client.user + client.system) / 1000;
             results.set(id(target, page, encoding), figures);
           }
         }
@@ -188,6 +194,8 @@ async function main() {
     const rate = (f: Figures | undefined) => (f ? f.requests / f.seconds : 0);
     const cpuPerRequest = (f: Figures | undefined) =>
       f && f.requests > 0 ? (f.cpuMs * 1000) / f.requests : Number.NaN;
+    // Share of one core the load generator used: near 100 % it, not the server, sets the requests/s.
+    const generatorShare = (f: Figures) => f.clientCpuMs / 1000 / f.seconds;
     const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
     const names: Record<Target, string> = {
       warm: "server, warm",
@@ -196,9 +204,9 @@ async function main() {
       bare: "node:http",
     };
     console.log(
-      "\n| page | encoding | target | requests/s | p50 ms | p99 ms | × express.static | × node:http | server CPU µs/request | errors |",
+      "\n| page | encoding | target | requests/s | p50 ms | p99 ms | × express.static | × node:http | server CPU µs/request | load generator CPU | errors |",
     );
-    console.log("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    console.log("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     for (const page of Object.keys(pages)) {
       for (const encoding of encodings) {
         const reference = rate(results.get(id("static", page, encoding)));
@@ -216,6 +224,7 @@ async function main() {
             (rate(f) / reference).toFixed(2),
             (rate(f) / bare).toFixed(2),
             Math.round(cpuPerRequest(f)).toLocaleString("en-GB"),
+            `${Math.round(generatorShare(f) * 100)} %`,
             f.errors,
           ];
           console.log(`| ${cells.join(" | ")} |`);
@@ -223,7 +232,9 @@ async function main() {
       }
     }
     console.log(
-      "\np50: mean of the rounds; p99: the worst round. Server CPU: user + system time of the serving process.",
+      "\np50: mean of the rounds; p99: the worst round. Server CPU: user + system time of the serving process. " +
+        "Load generator CPU: autocannon's share of one core; at ~100 % the requests/s are the generator's limit, " +
+        "and the server CPU per request is the fairer comparison.",
     );
     console.log("Target: home, warm, ≥ 0.6 × express.static requests/s and p99 < 50 ms, identity and br.");
     for (const encoding of encodings) {
