@@ -32,6 +32,40 @@ test("a full project tells the whole story", async ({ page, request }) => {
   }
 });
 
+test("the facts keep their place while the client's logo loads (no layout shift)", async ({ page, request }) => {
+  const withLogo = (await projects(request)).find((project) => project.smallProject !== "yes");
+  if (!withLogo) throw new Error("no full-layout project in the sample content");
+  await page.setViewportSize({ width: 412, height: 823 });
+  // The logo arrives well after the page has been laid out, as it may on a slow phone.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/content\/images\/logos\//, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/project/${withLogo.slug}`);
+  const facts = page.getByRole("region", { name: "About the project" });
+  const logo = facts.getByRole("img", { name: / logo$/ });
+  await logo.scrollIntoViewIfNeeded();
+  const list = facts.locator("dl");
+  const before = await list.boundingBox();
+  release();
+  await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(await list.boundingBox()).toEqual(before);
+  const shift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((entries) => {
+          resolve(entries.getEntries().reduce((sum, entry) => sum + (entry as unknown as { value: number }).value, 0));
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(0), 500);
+      }),
+  );
+  expect(shift).toBe(0);
+});
+
 test("a small project uses the small layout", async ({ page, request }) => {
   const small = (await projects(request)).find((project) => project.smallProject === "yes");
   if (!small) throw new Error("no small-layout project in the sample content");
