@@ -278,6 +278,34 @@ test.describe("the side-scroll story on a desktop", () => {
     await expect.poll(() => scrollY(page)).toBeLessThan(Math.round(sectionTop));
   });
 
+  test("a strip moved before its script arrived stays where the visitor moved it", async ({ page }) => {
+    // The story's code is held back until the visitor has tabbed to the strip's last link, which scrolls it.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/SideScrollStory-[^/.]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/");
+    await page.getByRole("link", { name: "Our Services" }).focus();
+    await expect.poll(() => offset(page)).toBeGreaterThan(0);
+    const moved = await offset(page);
+    release();
+    // The story's effect has run once it reserves the scrollbar's room.
+    await expect.poll(() => page.evaluate(() => document.documentElement.style.scrollbarGutter)).toBe("stable");
+    // A page scroll after that: the story reads where things stand and must not put the strip back.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          window.addEventListener("scroll", () => requestAnimationFrame(() => resolve()), { once: true });
+          window.scrollBy({ top: -40, behavior: "instant" });
+        }),
+    );
+    expect(await offset(page)).toBe(moved);
+  });
+
   test("ends with an Our Services button to the services page, reachable by keyboard", async ({ page }) => {
     await page.goto("/");
     await strip(page).focus();

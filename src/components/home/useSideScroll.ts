@@ -67,6 +67,9 @@ export function useSideScroll(enabled: boolean) {
     window.addEventListener("wheel", onWheel, { passive: false });
     window.addEventListener("scroll", onPageScroll, { passive: true });
     strip.addEventListener("scroll", onStripScroll, { passive: true });
+    // The strip may have moved before this code arrived (its keys or a sideways swipe on the server-rendered
+    // page): start from where it is, or the next page scroll would put it back to the start.
+    onStripScroll();
     return () => {
       window.removeEventListener("wheel", onWheel);
       window.removeEventListener("scroll", onPageScroll);
