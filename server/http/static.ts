@@ -5,8 +5,8 @@ import { labelRoute, staticRoute } from "../ops/route-label.ts";
 
 /**
  * The production build's client files: hashed assets cached for a year, everything else for an hour. Hashed
- * assets go out as the brotli or gzip copy the build wrote beside them (scripts/build/precompress.ts) when the
- * browser accepts it, so no request pays for compressing them (decision 0176).
+ * assets go out as the brotli or gzip copy the build wrote beside them (a Vite plugin in vite.config.ts) when
+ * the browser accepts it, so no request pays for compressing them (decision 0176).
  */
 export function staticFiles(clientDir: string): Router {
   const router = express.Router();
