@@ -4,6 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { budgets, needs, siteTypes } from "../../src/lib/enquiry.ts";
 import { type ParsedMail, parseMail } from "../support/smtp.ts";
+import { holdRequests } from "./network.ts";
 
 // The e2e server runs without SMTP_URL, so delivered enquiries land as .eml files here (playwright.config.ts).
 const mailDir = path.resolve("var/e2e/mail");
@@ -139,14 +140,7 @@ test.describe("the contact page", () => {
     await page.getByLabel(/^Spam check/).fill(String(await sumOnPage(page)));
 
     // Hold the submission at the network edge so the status line can be seen mid-flight.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/contact.data*", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/contact.data*");
     await page.getByRole("button", { name: "Send enquiry" }).click();
     const status = page.getByRole("status");
     await expect(status).toHaveText("Loading...");

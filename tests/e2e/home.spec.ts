@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { holdRequests } from "./network.ts";
 
 /** The home page (R2 "Home page", R4, R7, R9). */
 
@@ -280,14 +281,7 @@ test.describe("the side-scroll story on a desktop", () => {
 
   test("a strip moved before its script arrived stays where the visitor moved it", async ({ page }) => {
     // The story's code is held back until the visitor has tabbed to the strip's last link, which scrolls it.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/SideScrollStory-[^/.]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/assets\/SideScrollStory-[^/.]+\.js$/);
     await page.goto("/");
     await page.getByRole("link", { name: "Our Services" }).focus();
     await expect.poll(() => offset(page)).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { projects } from "./content.ts";
+import { holdRequests } from "./network.ts";
 
 const moreProjects = (page: Page) => page.getByRole("navigation", { name: "More projects" });
 const previousLink = (page: Page) => moreProjects(page).getByRole("link", { name: /Previous project/ });
@@ -37,14 +38,7 @@ test("the facts keep their place while the client's logo loads (no layout shift)
   if (!withLogo) throw new Error("no full-layout project in the sample content");
   await page.setViewportSize({ width: 412, height: 823 });
   // The logo arrives well after the page has been laid out, as it may on a slow phone.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/content\/images\/logos\//, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/content\/images\/logos\//);
   await page.goto(`/project/${withLogo.slug}`);
   const facts = page.getByRole("region", { name: "About the project" });
   const logo = facts.getByRole("img", { name: / logo$/ });

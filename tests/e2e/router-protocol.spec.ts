@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { dataRequestPage, isDataRequest, manifestPath } from "../../src/lib/router-protocol.ts";
 import { site } from "../../src/site.ts";
+import { holdRequests } from "./network.ts";
 
 /**
  * What the browser's React Router does that src/lib/router-protocol.ts assumes (docs/decisions/0170): the URLs it
@@ -60,14 +61,7 @@ test("the hydrated router is on window with the navigation under way", async ({ 
   expect(await navigationOf(page)).toEqual({ state: "idle", pathname: undefined });
 
   // Hold the next page's data, so the navigation stays under way while we look.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/about.data*", async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/about.data*");
   await followMenuLink(page, "Agency");
   await expect.poll(() => navigationOf(page)).toEqual({ state: "loading", pathname: "/about" });
   release();
