@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useMemo } from "react";
+import { createContext, type LinkHTMLAttributes, type ReactNode, useContext, useMemo } from "react";
 import { type EntryContext, UNSAFE_FrameworkContext as FrameworkContext, Links, useMatches } from "react-router";
 
 /** The one style element that carries the first document's CSS. */
@@ -60,6 +60,7 @@ function InlinedStyles({ nonce }: { nonce: string | undefined }) {
     </FrameworkContext.Provider>
   );
 
+  const hrefs = [...new Set(matches.flatMap((match) => framework.manifest.routes[match.id]?.css ?? []))];
   if (typeof document === "undefined") {
     if (inlineCss === undefined) return <Links nonce={nonce} />;
     return (
@@ -67,12 +68,12 @@ function InlinedStyles({ nonce }: { nonce: string | undefined }) {
         <style href={inlineHref} precedence={precedence}>
           {inlineCss}
         </style>
+        <InlinedMarkers hrefs={hrefs} />
         {links}
       </>
     );
   }
 
-  const hrefs = [...new Set(matches.flatMap((match) => framework.manifest.routes[match.id]?.css ?? []))];
   // The first render in the browser hydrates the server's document: what it inlined is what the routes matched
   // then, if it inlined anything at all.
   inlinedHrefs ??= new Set(
@@ -85,6 +86,7 @@ function InlinedStyles({ nonce }: { nonce: string | undefined }) {
           {""}
         </style>
       )}
+      <InlinedMarkers hrefs={inlinedHrefs} />
       {hrefs
         .filter((href) => !inlinedHrefs?.has(href))
         .map((href) => (
@@ -94,3 +96,19 @@ function InlinedStyles({ nonce }: { nonce: string | undefined }) {
     </>
   );
 }
+
+/**
+ * A disabled link for each stylesheet the first document carries inline: never fetched, never applied. Vite loads
+ * the CSS of a lazily imported chunk (and of the shared chunks it imports) unless the document already has a
+ * `<link rel="stylesheet">` with that URL; without these it would fetch CSS the page already has and add it again
+ * after the route's own, where a later copy of the global rules would override the components' (and restyle the
+ * whole page in the middle of the visit). React never removes a stylesheet resource, so the inline CSS stays.
+ */
+function InlinedMarkers({ hrefs }: { hrefs: Iterable<string> }) {
+  // React Router marks a stylesheet that is also a lazy chunk's with a trailing "#", so that Vite keeps a copy of
+  // its own when React's link goes away; the inline CSS never goes away, so the marker names the file itself.
+  return [...hrefs].map((href) => <link key={href} rel="stylesheet" href={href.replace(/#$/, "")} {...disabled} />);
+}
+
+/** The link's `disabled` attribute, which React renders but its types leave out. */
+const disabled = { disabled: true } as LinkHTMLAttributes<HTMLLinkElement>;

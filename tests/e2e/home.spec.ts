@@ -221,6 +221,28 @@ test.describe("the carousel", () => {
   });
 });
 
+test("fetches no stylesheet its first document already carries inline, as its sections load", async ({ page }) => {
+  const stylesheets: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.endsWith(".css")) stylesheets.push(request.url());
+  });
+  await page.goto("/");
+  await hydrated(page);
+  await revealEverything(page);
+  // All eight sections below the fold have loaded their code, and with it whatever CSS their code asked for.
+  await expect(page.locator("[data-hydrated]")).toHaveCount(8);
+  await page.waitForLoadState("networkidle");
+  const inline = (await page.locator('style[data-href="page-styles"]').textContent()) ?? "";
+  expect(inline.length).toBeGreaterThan(1_000);
+  const copies: string[] = [];
+  for (const url of stylesheets) {
+    const css = (await (await page.request.get(url)).text()).trim();
+    if (inline.includes(css)) copies.push(url);
+  }
+  // A second copy would also come after the routes' own CSS, where the global rules would override components'.
+  expect(copies).toEqual([]);
+});
+
 test.describe("the side-scroll story on a desktop", () => {
   test.use({ viewport: { width: 1440, height: 900 }, reducedMotion: "no-preference" });
 
