@@ -9,9 +9,58 @@ export default defineConfig({
   // Brotli and gzip copies of the client's hashed assets, written once at build time (decision 0176).
   plugins: [reactRouter(), precompressAssets()],
   build: { assetsInlineLimit: 0 },
+  environments: {
+    client: { build: { rolldownOptions: { output: { codeSplitting: { groups: clientChunkGroups() } } } } },
+  },
   // Pre-bundled at start: found only when /contact is first opened, it would make Vite reload the page.
   optimizeDeps: { include: ["zod/mini"] },
 });
+
+/** The modules that are on every page: the browser entry's and the root route's, and all they import statically. */
+const everyPageEntries = ["src/entry.client.tsx", "src/root.tsx"].map((file) =>
+  path.resolve(import.meta.dirname, file),
+);
+
+interface ChunkingContext {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+const everyPageModules = new WeakMap<ChunkingContext, Set<string>>();
+
+/** Every module the two entries import statically, directly or not (the entries themselves stay entry chunks). */
+function modulesOnEveryPage(context: ChunkingContext): Set<string> {
+  let modules = everyPageModules.get(context);
+  if (modules) return modules;
+  modules = new Set();
+  const queue = everyPageEntries.flatMap((id) => context.getModuleInfo(id)?.importedIds ?? []);
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (modules.has(id) || everyPageEntries.includes(id)) continue;
+    modules.add(id);
+    queue.push(...(context.getModuleInfo(id)?.importedIds ?? []));
+  }
+  everyPageModules.set(context, modules);
+  return modules;
+}
+
+/**
+ * How the browser's code is cut into files (decision 0177). A phone on a slow network pays a round trip for each
+ * file a page needs, so what every page runs comes in two files: the libraries ("framework": React, React DOM,
+ * React Router; changed only by an upgrade) and our own shell ("site": header, footer, consent, shared helpers).
+ * The home page imports the style maps of its lazily hydrated sections for its inline CSS: one file for all of them.
+ * Everything else (routes, lazy sections, code a few routes share) is cut as Rolldown does by itself.
+ */
+function clientChunkGroups() {
+  return [
+    {
+      debugName: "every page",
+      name: (id: string, context: ChunkingContext) => {
+        if (!modulesOnEveryPage(context).has(id)) return null;
+        return /[\\/]node_modules[\\/]/.test(id) ? "framework" : "site";
+      },
+      priority: 2,
+    },
+    { name: "home-styles", test: /[\\/]src[\\/]components[\\/]home[\\/][^\\/]+\.module\.css$/, priority: 1 },
+  ];
+}
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
