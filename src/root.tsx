@@ -1,8 +1,5 @@
 // Global styles first, so component modules that build on them (composes) override them.
 import "./styles/global.css";
-// The two fonts' files (Latin subsets, as styles/fonts.css names them): preloaded, so text swaps early.
-import bricolageFont from "@fontsource-variable/bricolage-grotesque/files/bricolage-grotesque-latin-wght-normal.woff2?url";
-import interFont from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 import type { ReactNode } from "react";
 import {
   isRouteErrorResponse,
@@ -27,6 +24,9 @@ import { contentRetryAfter, isContentUnavailable } from "./content/load.ts";
 import { servicesContext } from "./context.ts";
 import { useRefreshSeconds } from "./lib/page-refresh.ts";
 import { organisationJsonLd, type RootData } from "./lib/seo.ts";
+// The two fonts' files (as styles/fonts.css names them): preloaded, so they are there for the first paint.
+import bricolageFont from "./styles/fonts/bricolage-grotesque-latin-wght-400-800.woff2?url";
+import interFont from "./styles/fonts/inter-latin-wght-400-900.woff2?url";
 
 /** What every page needs from the server: the canonical origin and the analytics id (both public). */
 export function loader({ context }: Route.LoaderArgs): RootData {
