@@ -1,7 +1,7 @@
 import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bodyLimitBytes, formFieldLimit } from "../../server/http/body.ts";
-import { buildTestApp } from "../support/app.ts";
+import { buildTestApp, loadBuild } from "../support/app.ts";
 import { listen, type RawResponse, rawRequest } from "../support/raw-http.ts";
 
 /**
@@ -178,7 +178,7 @@ const families = [
 const methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND"];
 const postEndpoints = ["/emails/contact-form", "/contentful/posts", "/contact", "/contact.data"];
 
-function corpus(): Case[] {
+function corpus(manifestVersion: string): Case[] {
   const cases: Case[] = [];
   for (const target of families) {
     for (const method of methods) {
@@ -361,6 +361,14 @@ function corpus(): Case[] {
     "/_root.data",
     "/about.data?_routes=%ZZ",
     "/__manifest?p=%ZZ&version=x",
+    // Route discovery reads `paths` (a comma-separated list) and, with this build's `version`, matches each one.
+    `/__manifest?paths=%ZZ&version=${manifestVersion}`,
+    `/__manifest?paths=%2Fpost%2F%00,%2F..%2F..,%2F%2F%2Fx,%2Fproject%2F%ZZ&version=${manifestVersion}`,
+    `/__manifest?paths=${"%2Fpost%2Fx,".repeat(2000)}&version=${manifestVersion}`,
+    `/__manifest?paths=${"a".repeat(2000)}&version=${manifestVersion}`,
+    `/__manifest?paths=&version=${manifestVersion}`,
+    "/__manifest?paths=%2Fabout&version=",
+    "/__manifest",
     "/content/images/posts/x.webp?w=-1",
     "/content/images/posts/x.webp?w=99999999999999999999",
     `/${"a/".repeat(2000)}`,
@@ -409,7 +417,7 @@ describe("hostile input on a real socket", () => {
   afterAll(() => server?.close());
 
   it("answers every request of the corpus below 500, with no stack trace, and each defect with its 4xx", async () => {
-    const cases = corpus();
+    const cases = corpus((await loadBuild()).assets.version);
     expect(cases.length).toBeGreaterThanOrEqual(300);
     const answers = await inBatches(cases, 6, async (c) => ({ c, res: await rawRequest(server.port, c.request) }));
     const wrong: string[] = [];
