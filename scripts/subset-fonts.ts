@@ -4,7 +4,7 @@
  * unicode-range), a shorter weight axis. Run by hand after a font package upgrade or a change of weights here;
  * the outputs are committed. Decision 0179.
  *
- *   node scripts/subset-fonts.ts           write the files
+ *   npm run fonts:subset                   write the files (node scripts/subset-fonts.ts)
  *   node scripts/subset-fonts.ts --check   exit 1 if a committed file differs from what this would write
  */
 import { readFile, writeFile } from "node:fs/promises";
