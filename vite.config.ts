@@ -42,7 +42,7 @@ function modulesOnEveryPage(context: ChunkingContext): Set<string> {
 }
 
 /**
- * How the browser's code is cut into files (decision 0177). A phone on a slow network pays a round trip for each
+ * How the browser's code is cut into files (decision 0178). A phone on a slow network pays a round trip for each
  * file a page needs, so what every page runs comes in two files: the libraries ("framework": React, React DOM,
  * React Router; changed only by an upgrade) and our own shell ("site": header, footer, consent, shared helpers).
  * The home page imports the style maps of its lazily hydrated sections for its inline CSS: one file for all of them.
