@@ -1,21 +1,12 @@
-import { type CSSProperties, useSyncExternalStore } from "react";
+import type { CSSProperties } from "react";
 import { Link, NavLink } from "react-router";
 import { menuLinks } from "../lib/menu.ts";
 import { type PageChrome, usePageChrome } from "../lib/page-chrome.ts";
 import { site } from "../site.ts";
 import { Logo } from "./Logo.tsx";
 import styles from "./SiteHeader.module.css";
+import { useHydrated } from "./useDevice.ts";
 import { menuId, useSiteMenu } from "./useSiteMenu.ts";
-
-const noSubscription = () => () => {};
-/** False on the server and during hydration, true afterwards: the no-JavaScript menu hands over to React. */
-function useHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
 
 /**
  * The site header: the wordmark and the menu toggle, dressed by the page (colour, white logo, split,

@@ -1,16 +1,15 @@
-import { useLayoutEffect, useRef, useSyncExternalStore } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { ProjectCard } from "../../content/cards.ts";
 import { projectListState } from "../../lib/project-navigation.ts";
 import { ContentImage } from "../ContentImage.tsx";
+import { useHydrated } from "../useDevice.ts";
 import styles from "./ProjectGrid.module.css";
 
 /** R9.8: the grid animates one column at max width 767 px, otherwise two. */
 export const singleColumnQuery = "(max-width: 767px)";
 /** The pause between tiles of one row as they come in. */
 const columnStaggerMs = 150;
-
-const noSubscription = () => () => {};
 
 /**
  * The project list's tiles. Each link hands the list's order to the project page (its previous/next).
@@ -30,13 +29,7 @@ export function ProjectGrid({
   const Heading = `h${headingLevel}` as const;
   const grid = useRef<HTMLUListElement>(null);
   // False while hydrating server HTML, true when the grid is first drawn in the browser (a filter change).
-  const drawnInBrowser = useRef(
-    useSyncExternalStore(
-      noSubscription,
-      () => true,
-      () => false,
-    ),
-  ).current;
+  const drawnInBrowser = useRef(useHydrated()).current;
   const state = fromProjectList ? projectListState(projects) : undefined;
 
   useLayoutEffect(() => {

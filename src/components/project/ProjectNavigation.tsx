@@ -1,9 +1,7 @@
-import { useSyncExternalStore } from "react";
 import { Link, useLocation } from "react-router";
 import { projectListState, projectNeighbours, readProjectListState } from "../../lib/project-navigation.ts";
+import { useHydrated } from "../useDevice.ts";
 import styles from "./ProjectNavigation.module.css";
-
-const noSubscription = () => () => {};
 
 /**
  * Previous and next project, only for a visitor who came from the project list (R4); previous is absent
@@ -12,11 +10,7 @@ const noSubscription = () => () => {};
  */
 export function ProjectNavigation({ slug }: { slug: string }) {
   const location = useLocation();
-  const inBrowser = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const inBrowser = useHydrated();
   const projects = inBrowser ? readProjectListState(location.state) : undefined;
   const neighbours = projectNeighbours(projects, slug);
   if (!projects || !neighbours || (!neighbours.previous && !neighbours.next)) return null;
