@@ -1,17 +1,10 @@
 // Global styles first, so component modules that build on them (composes) override them.
 import "./styles/global.css";
 import type { ReactNode } from "react";
-import {
-  isRouteErrorResponse,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-} from "react-router";
+import { isRouteErrorResponse, Meta, Outlet, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { Analytics, ConsentBanner } from "./components/Consent.tsx";
+import { HydrationScripts } from "./components/HydrationScripts.tsx";
 import { LoadingPlaceholder } from "./components/LoadingPlaceholder.tsx";
 import { useNonce } from "./components/Nonce.tsx";
 import { NotFound } from "./components/NotFound.tsx";
@@ -95,7 +88,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {root?.preview && <PreviewBanner />}
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <HydrationScripts nonce={nonce} />
       </body>
     </html>
   );

@@ -2,6 +2,7 @@ import type { EmblaCarouselType } from "embla-carousel";
 import { type KeyboardEvent, type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { ArrowButtons } from "./ArrowIcon.tsx";
 import styles from "./Carousel.module.css";
+import { useHydrated } from "./useDevice.ts";
 
 /**
  * A labelled carousel (embla): previous/next buttons, swipe, arrow keys, no autoplay (R9.10).
@@ -22,6 +23,8 @@ export function Carousel({
 }) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const embla = useEmblaWhenNeeded(viewportRef);
+  // Until React runs, a press would be lost: the buttons stay disabled (the app starts after the first paint).
+  const hydrated = useHydrated();
   // A step asked for while embla is still loading (the press that brought it) is taken once it is there.
   const pending = useRef<"previous" | "next">(undefined);
   const step = useCallback(
@@ -99,8 +102,8 @@ export function Carousel({
           <ArrowButtons
             noun="slide"
             className={styles.control}
-            canGoBack={canPrevious}
-            canGoForward={canNext}
+            canGoBack={hydrated && canPrevious}
+            canGoForward={hydrated && canNext}
             onStep={(direction) => step(direction === "back" ? "previous" : "next")}
           >
             <p className={styles.count} aria-live="polite">

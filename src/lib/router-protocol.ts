@@ -1,3 +1,4 @@
+import { Children, cloneElement, Fragment, isValidElement, type ReactElement, type ReactNode } from "react";
 import type { Navigation, RouterContextProvider, ServerBuild } from "react-router";
 import type { SiteServices } from "../services.ts";
 
@@ -85,6 +86,45 @@ declare global {
 /** The navigation the hydrated router has under way now (read the moment it is needed, never from React state). */
 export function currentNavigation(): Navigation | undefined {
   return typeof window === "undefined" ? undefined : window.__reactRouterDataRouter?.state.navigation;
+}
+
+// ---- The document's scripts ---------------------------------------------------------------------------------
+
+/** React Router's <Scripts> before hydration, split by when the browser needs each part (decision 0180). */
+export interface RouterScripts {
+  /**
+   * What must run as the document is parsed: the classic inline script that sets up `window.__reactRouterContext`
+   * and the stream the hydration data is pushed into (the scripts that push it follow it in the document), and the
+   * import map React Router adds when it has subresource integrity hashes.
+   */
+  handoff: ReactElement[];
+  /** What starts the app: the module preloads and the inline module script that imports the routes and the entry. */
+  app: ReactElement[];
+}
+
+/**
+ * Splits what React Router's <Scripts> rendered (fragments of `<link rel="modulepreload">`, the context script and
+ * the route-modules `<script type="module">`; nothing once hydrated) into the part that must run while the document
+ * is parsed and the part that starts the app. Each element keeps its props; keys are given by position.
+ */
+export function splitRouterScripts(rendered: ReactNode): RouterScripts {
+  const split: RouterScripts = { handoff: [], app: [] };
+  const visit = (node: ReactNode) => {
+    for (const child of Children.toArray(node)) {
+      if (!isValidElement<{ children?: ReactNode; rel?: unknown; type?: unknown }>(child)) continue;
+      if (child.type === Fragment) {
+        visit(child.props.children);
+        continue;
+      }
+      const startsApp =
+        (child.type === "link" && child.props.rel === "modulepreload") ||
+        (child.type === "script" && child.props.type === "module");
+      const list = startsApp ? split.app : split.handoff;
+      list.push(cloneElement(child, { key: String(list.length) }));
+    }
+  };
+  visit(rendered);
+  return split;
 }
 
 // ---- The server build ----------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { hydrated } from "./hydration.ts";
 
 test("the home page renders and hydrates without console errors", async ({ page }) => {
   const errors: string[] = [];
@@ -20,3 +21,41 @@ test("an unknown page shows the 404 page, and Go Home leads home", async ({ page
   await page.getByRole("link", { name: "Go Home" }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+// Decision 0180: the app's scripts are held back until the browser has painted the page, then hydrate it.
+for (const { name, path, stored } of [
+  { name: "a stored copy (hashes)", path: "/about", stored: true },
+  // A query the cache has not seen: the visitor's own render, streamed, under a nonce.
+  { name: "a first render (nonce)", path: `/about?visit=${Date.now()}`, stored: false },
+]) {
+  test(`${name}: the page paints before any script is fetched, then hydrates without errors`, async ({
+    page,
+    request,
+  }) => {
+    if (stored) {
+      await expect
+        .poll(async () => (await request.get(path)).headers()["x-cache"], { timeout: 15_000 })
+        .toMatch(/^(HIT|STALE)$/);
+    }
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    const response = await page.goto(path);
+    expect(response?.headers()["x-cache"]).toMatch(stored ? /^(HIT|STALE)$/ : /^MISS$/);
+    await hydrated(page);
+    await page.waitForLoadState("networkidle");
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timing.paint).toBeGreaterThan(0);
+    expect(timing.scripts.length).toBeGreaterThan(5);
+    for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.paint ?? Number.POSITIVE_INFINITY);
+    expect(errors).toEqual([]);
+  });
+}

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { hydrated } from "./hydration.ts";
 import { holdRequests } from "./network.ts";
 
 /** The home page (R2 "Home page", R4, R7, R9). */
@@ -20,11 +21,6 @@ const logoNames = (page: Page) =>
   trustedStrip(page)
     .getByRole("img")
     .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).alt));
-
-/** Waits until React has hydrated the page: the menu marks itself enhanced from an effect. */
-async function hydrated(page: Page) {
-  await expect(page.locator("nav[data-enhanced]")).toHaveCount(1);
-}
 
 /**
  * Sections below the fold load their code only as they come near the screen or a pointer enters them: a

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { hydrated } from "./hydration.ts";
 
 /** Asks for a page until the page cache answers it from its store (the first visitor's render fills it). */
 async function warm(request: APIRequestContext, path: string) {
@@ -14,11 +15,6 @@ function collectErrors(page: Page): string[] {
   });
   page.on("pageerror", (error) => errors.push(error.message));
   return errors;
-}
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-  await page.waitForLoadState("networkidle");
 }
 
 test("a stored home page hydrates without errors under its hash-only policy", async ({ page, request }) => {

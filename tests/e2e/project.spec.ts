@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { projects } from "./content.ts";
+import { hydrated } from "./hydration.ts";
 import { holdRequests } from "./network.ts";
 
 const moreProjects = (page: Page) => page.getByRole("navigation", { name: "More projects" });
@@ -96,6 +97,7 @@ test("previous and next appear only when the visitor came from the list, and not
 
   // From the list: the first project has next but no previous.
   await page.goto("/projects");
+  await hydrated(page);
   await page.getByRole("link", { name: first?.projectTitle, exact: true }).click();
   await expect(page).toHaveURL(`/project/${first?.slug}`);
   await expect(nextLink(page)).toContainText(second?.projectTitle ?? "");
@@ -109,6 +111,7 @@ test("previous and next appear only when the visitor came from the list, and not
 
   // The last project of the list has previous but no next; the state survives a reload.
   await page.goto("/projects");
+  await hydrated(page);
   await page.getByRole("link", { name: last?.projectTitle, exact: true }).click();
   await expect(page).toHaveURL(`/project/${last?.slug}`);
   await expect(previousLink(page)).toContainText(all.at(-2)?.projectTitle ?? "");
@@ -122,6 +125,7 @@ test("previous and next follow the filtered list the visitor saw", async ({ page
   const category = all.at(-1)?.category?.[0] ?? "";
   const inCategory = all.filter((project) => project.category?.includes(category));
   await page.goto(`/projects?${new URLSearchParams({ category })}`);
+  await hydrated(page);
   const only = inCategory.length === 1;
   await page.getByRole("link", { name: inCategory[0]?.projectTitle, exact: true }).click();
   if (only) {

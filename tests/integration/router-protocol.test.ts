@@ -90,6 +90,36 @@ describe("React Router's protocol, through the built app", () => {
     expect(res.body).toHaveProperty(["routes/about", "path"], "about");
   });
 
+  it("lets the page parse the router's context script and holds the app's scripts in a <noscript> until the first paint", async () => {
+    // Decision 0180: src/components/HydrationScripts.tsx splits what <Scripts> renders (splitRouterScripts).
+    const res = await request(built.app).get("/about");
+    expect(res.status).toBe(200);
+    const heldElement = /<noscript id="hydration-scripts">([\s\S]*?)<\/noscript>/.exec(res.text);
+    const held = heldElement?.[1] ?? "";
+    const parsed = res.text.replace(heldElement?.[0] ?? "", "");
+    // Everything that fetches or starts the app is held back: the module preloads and the module script.
+    expect(parsed).not.toContain('rel="modulepreload"');
+    expect(parsed).not.toMatch(/<script[^>]*type="module"/);
+    const entry = build.assets.entry.module;
+    const routeModule = (id: string) => build.assets.routes[id]?.module ?? `no module for ${id}`;
+    const preloads = [...held.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
+    expect(preloads).toEqual(
+      expect.arrayContaining([entry, ...build.assets.entry.imports, routeModule("routes/about")]),
+    );
+    const moduleScript = /<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(held)?.[1] ?? "";
+    expect(moduleScript).toContain(`import * as route0 from ${JSON.stringify(routeModule("root"))};`);
+    expect(moduleScript).toContain(`import * as route1 from ${JSON.stringify(routeModule("routes/about"))};`);
+    expect(moduleScript).toContain(`import(${JSON.stringify(entry)});`);
+    // The context script runs as it is parsed, before the scripts that push the hydration data into its stream.
+    const context = parsed.indexOf("window.__reactRouterContext = {");
+    expect(context).toBeGreaterThan(-1);
+    expect(parsed.indexOf("window.__reactRouterContext.streamController.enqueue(")).toBeGreaterThan(context);
+    // The script that starts the held ones comes right after them.
+    expect(res.text.slice((heldElement?.index ?? 0) + (heldElement?.[0].length ?? 0))).toMatch(
+      /^<script(?: nonce="[^"]+")?>\(\(\) => \{\n {2}const held = document\.getElementById\("hydration-scripts"\);/,
+    );
+  });
+
   it("hands the server the build's own createLoadContext, whose context the route modules read", () => {
     const fromBuild = buildLoadContext(build);
     const site = built.services.site;
