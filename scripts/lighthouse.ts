@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { chromium as playwrightChromium } from "@playwright/test";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { startServer } from "./production-server.ts";
@@ -195,10 +196,15 @@ function scriptsLoaded(lhr: Lhr): { url: string; gzipBytes: number }[] {
     });
 }
 
-/** The system Chromium, started by chrome-launcher (Lighthouse's own launcher and its default flags). */
+/**
+ * The system Chromium (`CHROME_PATH`, else /usr/bin/chromium, else the one Playwright installed, as the end-to-end
+ * tests choose), started by chrome-launcher (Lighthouse's own launcher and its default flags).
+ */
 async function launchChromium(): Promise<{ port: number; stop: () => void }> {
+  const systemChromium = "/usr/bin/chromium";
   const chrome = await launch({
-    chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    chromePath:
+      process.env.CHROME_PATH || (existsSync(systemChromium) ? systemChromium : playwrightChromium.executablePath()),
     chromeFlags: [
       "--headless=new",
       "--no-sandbox",
