@@ -119,8 +119,13 @@ async function main() {
       waitFor(`http://127.0.0.1:${ports.cold}/healthz`, children[1] as ChildProcess),
     ]);
 
-    // Fill the page cache, then keep the bytes it serves for the reference servers.
+    // Fill the page cache, then keep the bytes it serves for the reference servers: every stored render of a
+    // page (the home page keeps several, one per client-strip order), so the references answer the same set of
+    // documents in turn. One repeated body would flatter them: the load generator decodes each body as UTF-8,
+    // and the same 20 kB of brotli over and over costs it about half the CPU of several distinct ones
+    // (docs/performance.md).
     const files = mkdtempSync(path.join(scratch, "files-"));
+    const renders: Record<string, string[]> = {};
     for (const [name, pathname] of Object.entries(pages)) {
       for (const encoding of encodings) {
         let answer = await fetchRaw(ports.warm, pathname, encoding);
@@ -129,7 +134,20 @@ async function main() {
           answer = await fetchRaw(ports.warm, pathname, encoding);
         }
         if (answer.headers["x-cache"] !== "HIT") throw new Error(`${pathname} was never stored`);
-        writeFileSync(path.join(files, `${name}.html${encoding === "br" ? ".br" : ""}`), answer.body);
+        // Let the cache finish storing the page's renders, then collect the distinct ones it serves.
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        const bodies = new Map<string, Buffer>();
+        for (let i = 0; i < 64; i++) {
+          const { body } = await fetchRaw(ports.warm, pathname, encoding);
+          bodies.set(body.toString("base64"), body);
+        }
+        const list: string[] = [];
+        for (const body of bodies.values()) {
+          const file = `${name}-${list.length}.html${encoding === "br" ? ".br" : ""}`;
+          writeFileSync(path.join(files, file), body);
+          list.push(`/${file}`);
+        }
+        renders[`${name} ${encoding}`] = list;
       }
     }
     for (const kind of ["static", "bare"] as const) {
@@ -138,20 +156,24 @@ async function main() {
       });
       children.push(child);
       pids[kind] = child.pid;
-      await waitFor(`http://127.0.0.1:${ports[kind]}/home.html`, child);
+      await waitFor(`http://127.0.0.1:${ports[kind]}${renders["home identity"]?.[0]}`, child);
     }
 
     const targets: Target[] = ["warm", "cold", "static", "bare"];
-    const urlOf = (target: Target, page: keyof typeof pages, encoding: Encoding) =>
-      target === "static" || target === "bare"
-        ? `http://127.0.0.1:${ports[target]}/${page}.html${encoding === "br" ? ".br" : ""}`
-        : `http://127.0.0.1:${ports[target]}${pages[page]}`;
+    // The references cycle through the page's stored renders, one per request; the site answers its one URL.
+    const pathsOf = (target: Target, page: keyof typeof pages, encoding: Encoding) =>
+      target === "static" || target === "bare" ? (renders[`${page} ${encoding}`] ?? []) : [pages[page]];
     const results = new Map<string, Figures>();
     const id = (target: Target, page: string, encoding: Encoding) => `${page} ${encoding} ${target}`;
 
     console.log(
       `${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, load ${os.loadavg()[0]?.toFixed(1)}; ` +
         `${connections} connections, ${seconds} s per run, ${rounds} rounds, 127.0.0.1 (shared with the load generator)`,
+    );
+    console.log(
+      `Stored renders the references answer in turn: ${Object.entries(renders)
+        .map(([key, list]) => `${key} ${list.length}`)
+        .join(", ")}`,
     );
     for (let round = 0; round < rounds; round++) {
       // Alternate: each round runs every target once, in a rotated order, so drift in the machine's load is shared.
@@ -162,7 +184,8 @@ async function main() {
             const cpuBefore = cpuMsOf(pids[target]);
             const clientBefore = process.cpuUsage();
             const result = await autocannon({
-              url: urlOf(target, page, encoding),
+              url: `http://127.0.0.1:${ports[target]}`,
+              requests: pathsOf(target, page, encoding).map((pathname) => ({ method: "GET", path: pathname })),
               connections,
               duration: seconds,
               headers: { "user-agent": browser, ...acceptHeader(encoding) },
