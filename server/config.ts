@@ -56,6 +56,7 @@ const schema = z.object({
   ANALYTICS_ID: optionalText,
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   ENQUIRY_VISIBILITY_TIMEOUT_SECONDS: positiveInt.default(60),
+  DELIVERY_RETRY_MAX_SECONDS: positiveInt.default(600),
   BUILD_VERSION: optionalText,
   BUILD_COMMIT: optionalText,
 });

@@ -5,7 +5,7 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { requestTimeouts } from "./http/body.ts";
-import { createLogger } from "./http/logging.ts";
+import { captureConsole, createLogger } from "./http/logging.ts";
 import { createServices, type Services } from "./services.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -23,6 +23,7 @@ async function main() {
   }
   const config = loadConfig(dev ? { NODE_ENV: "development", ...process.env } : process.env);
   const logger = createLogger(config.LOG_LEVEL);
+  captureConsole(logger);
   const services = await createServices(config, logger);
 
   let app: ReturnType<typeof createApp>;

@@ -1,6 +1,5 @@
 import { createClient } from "@redis/client";
 import type { Logger } from "pino";
-import { untilAborted } from "./lib/abort.ts";
 
 function newClient(url: string, timeoutMs: number) {
   return createClient({
@@ -13,29 +12,44 @@ function newClient(url: string, timeoutMs: number) {
 export type RedisClient = ReturnType<typeof newClient>;
 
 /**
- * The one connection to Redis (REDIS_URL) that rate limits, the shared enquiry queue and purge messages use.
- * Fails when Redis does not answer at start; afterwards commands fail fast while it is away (no offline queue)
- * and the client reconnects by itself. Blocking reads and subscriptions use `duplicate()` of it.
+ * Logs a connection's outage once, with its kind, when it begins and once when it ends: the client retries every
+ * few seconds while Redis is away, and a line per retry (or a stack per command) would bury everything else.
  */
-export async function connectRedis(url: string, logger: Logger, timeoutMs = 5_000): Promise<RedisClient> {
+function watchConnection(client: RedisClient, logger: Logger, purpose: string) {
+  let downSince: number | undefined;
+  client.on("error", (error: unknown) => {
+    if (downSince !== undefined) return;
+    downSince = Date.now();
+    const { code, message } = error as NodeJS.ErrnoException;
+    logger.warn({ purpose, code, reason: message }, "Redis connection lost; retrying in the background");
+  });
+  client.on("ready", () => {
+    if (downSince === undefined) return;
+    logger.info({ purpose, downMs: Date.now() - downSince }, "Redis connection restored");
+    downSince = undefined;
+  });
+}
+
+/**
+ * The one connection to Redis (REDIS_URL) that rate limits, the shared enquiry queue and purges use (decision
+ * 0190). It never holds up the start: the client connects in the background and reconnects by itself, so the
+ * site serves pages while Redis is away. Until it is connected, and whenever it is away, commands fail at once
+ * (no offline queue) and every user of it falls back (enquiries to this instance's outbox, rate limits per
+ * instance, purges by TTL). Blocking reads and subscriptions use `duplicateRedis()` of it.
+ */
+export function openRedis(url: string, logger: Logger, timeoutMs = 5_000): RedisClient {
   const client = newClient(url, timeoutMs);
-  client.on("error", (error: unknown) => logger.warn({ err: error }, "Redis connection error"));
-  const signal = AbortSignal.timeout(timeoutMs);
-  try {
-    // connect() alone keeps retrying while Redis is away; at start, that is a failure.
-    await untilAborted(client.connect(), signal);
-  } catch (error) {
-    client.destroy();
-    throw signal.aborted ? new Error("Redis (REDIS_URL) did not answer in time", { cause: error }) : error;
-  }
+  watchConnection(client, logger, "shared");
+  // connect() keeps retrying while Redis is away and settles once it answers (or the client is closed).
+  client.connect().catch((error: unknown) => logger.debug({ err: error }, "Redis connect ended"));
   return client;
 }
 
 /** A second connection to the same Redis for blocking reads or pub/sub, which would hold up other commands. */
-export async function duplicateRedis(client: RedisClient, logger: Logger, purpose: string): Promise<RedisClient> {
+export function duplicateRedis(client: RedisClient, logger: Logger, purpose: string): RedisClient {
   const copy = client.duplicate();
-  copy.on("error", (error: unknown) => logger.warn({ err: error, purpose }, "Redis connection error"));
-  await copy.connect();
+  watchConnection(copy, logger, purpose);
+  copy.connect().catch((error: unknown) => logger.debug({ err: error, purpose }, "Redis connect ended"));
   return copy;
 }
 
@@ -44,4 +58,10 @@ export async function pingRedis(client: RedisClient): Promise<number> {
   const started = performance.now();
   await client.ping();
   return Math.round(performance.now() - started);
+}
+
+/** Resolves once the client is connected and ready (tests, and callers that must wait for Redis). */
+export function redisReady(client: RedisClient): Promise<void> {
+  if (client.isReady) return Promise.resolve();
+  return new Promise((resolve) => client.once("ready", () => resolve()));
 }

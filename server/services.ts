@@ -8,15 +8,17 @@ import type { PurgePlan } from "./content/purge-plan.ts";
 import { localPurge, type PurgeListener, sharedPurges } from "./content/purges.ts";
 import { type ContentService, createContentService } from "./content/service.ts";
 import type { ContentSource } from "./content/source.ts";
-import type { Backoff } from "./enquiries/delivery.ts";
+import { type Backoff, defaultBackoff } from "./enquiries/delivery.ts";
+import { fallbackQueue } from "./enquiries/fallback-queue.ts";
 import { redisQueue } from "./enquiries/redis-queue.ts";
-import { createEnquiryService, type EnquiryService } from "./enquiries/service.ts";
+import { createEnquiryService, type EnquiryService, localOutbox } from "./enquiries/service.ts";
 import { type RateLimitStores, redisRateLimitStores } from "./http/rate-limits.ts";
+import { untilAborted } from "./lib/abort.ts";
 import { buildInfo } from "./ops/build-info.ts";
 import { createOps, type Ops } from "./ops/ops.ts";
 import type { ReadinessCheck } from "./ops/readiness.ts";
 import type { StatusSources } from "./ops/status.ts";
-import { connectRedis, pingRedis } from "./redis.ts";
+import { openRedis, pingRedis, redisReady } from "./redis.ts";
 
 /** What the server builds from config: the services pages use, the metrics registry, and how to stop them. */
 export interface Services {
@@ -79,21 +81,36 @@ export interface ServiceOptions {
   deliveryBackoff?: Backoff;
 }
 
+/** How long the start waits for Redis before it goes on without it (decision 0190). */
+const redisStartWaitMs = 3_000;
+
 /** Builds every service the site needs from config: the one place where real parts are chosen. */
 export async function createServices(config: Config, logger: Logger, options: ServiceOptions = {}): Promise<Services> {
   const metrics = new Registry();
   const source = await createContentSource(config, logger);
   const content = createContentService({ source, ttlSeconds: config.CONTENT_TTL_SECONDS, logger, metrics });
-  // One connection for rate limits, the shared queue and purges (decisions 0044, 0150, 0152).
-  const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL, logger) : undefined;
+  // One connection for rate limits, the shared queue and purges (decisions 0044, 0150, 0152); it connects in the
+  // background, so the site starts and serves with Redis away (decision 0190).
+  const redis = config.REDIS_URL ? openRedis(config.REDIS_URL, logger) : undefined;
+  // A moment for it at start, so the first requests already share rate limits and the queue; then on without it.
+  if (redis) await untilAborted(redisReady(redis), AbortSignal.timeout(redisStartWaitMs)).catch(() => {});
+  const queueLog = logger.child({ module: "enquiry-queue" });
   const queue = redis
-    ? redisQueue({
-        redis,
-        logger: logger.child({ module: "enquiry-queue" }),
-        visibilityTimeoutMs: config.ENQUIRY_VISIBILITY_TIMEOUT_SECONDS * 1000,
+    ? fallbackQueue({
+        shared: redisQueue({
+          redis,
+          logger: queueLog,
+          visibilityTimeoutMs: config.ENQUIRY_VISIBILITY_TIMEOUT_SECONDS * 1000,
+        }),
+        local: localOutbox(config, queueLog),
+        logger: queueLog,
       })
     : undefined;
-  const enquiries = await createEnquiryService({ config, logger, metrics, backoff: options.deliveryBackoff, queue });
+  const backoff = options.deliveryBackoff ?? {
+    ...defaultBackoff,
+    maxMs: Math.max(defaultBackoff.baseMs, config.DELIVERY_RETRY_MAX_SECONDS * 1000),
+  };
+  const enquiries = await createEnquiryService({ config, logger, metrics, backoff, queue });
   await enquiries.start();
   const purgeListeners: PurgeListener[] = [
     (plan) => content.purge(plan.contentTypes),
@@ -105,7 +122,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
     listeners: purgeListeners,
     logger,
   });
-  const purges = redis ? await sharedPurges({ redis, logger, purgeHere }) : undefined;
+  const purges = redis ? sharedPurges({ redis, logger, purgeHere }) : undefined;
   if (redis) {
     new Gauge({
       name: "redis_up",
@@ -122,12 +139,13 @@ export async function createServices(config: Config, logger: Logger, options: Se
     });
   }
 
-  // Each service hands in what /readyz checks and what /status shows (decision 0040: the queue is critical; the
-  // mail server is shared and can be ridden out; content only until the cache has something to serve).
+  // Each service hands in what /readyz checks and what /status shows (decisions 0040, 0190: this instance's outbox
+  // is critical; Redis and the mail server are shared and can be ridden out; content only until the cache has
+  // something to serve).
   const checks: ReadinessCheck[] = [...enquiries.readinessChecks, content.readinessCheck];
   if (redis) {
-    // Rate limits pass and purges fall back to the TTL without Redis; the queue check above is what takes the
-    // instance out of service.
+    // Without Redis, enquiries wait in this instance's outbox, rate limits count per instance and purges fall back
+    // to the TTL: shown as degraded, never not ready.
     checks.push({ name: "Redis answers", component: "mail", critical: false, run: () => pingRedis(redis) });
   }
   const sources: StatusSources = { content, mail: enquiries };
@@ -167,13 +185,14 @@ export async function createServices(config: Config, logger: Logger, options: Se
     content,
     ops,
     preview,
-    rateLimitStores: redis ? redisRateLimitStores(redis) : undefined,
+    rateLimitStores: redis ? redisRateLimitStores(redis, logger.child({ module: "rate-limits" })) : undefined,
     purge: purges ? (plan) => purges.purge(plan) : purgeHere,
     onPurge: (listener) => void purgeListeners.push(listener),
     async stop(deadline) {
       await enquiries.stop(deadline);
       await purges?.close();
-      await redis?.close();
+      if (redis?.isOpen) await redis.close().catch(() => redis.destroy());
+      else redis?.destroy();
     },
   };
 }

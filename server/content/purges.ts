@@ -34,7 +34,7 @@ export const purgeChannel = "content:purge";
  * instance, subscribed on its own connection, purges itself on the message. After a lost connection an instance
  * purges once when it is back, since it may have missed a message; the content TTL is the last resort.
  */
-export async function sharedPurges(options: {
+export function sharedPurges(options: {
   redis: RedisClient;
   logger: Logger;
   purgeHere: (plan: PurgePlan) => Promise<void>;
@@ -43,7 +43,10 @@ export async function sharedPurges(options: {
   const { redis, logger, purgeHere } = options;
   const channel = options.channel ?? purgeChannel;
   const origin = randomBytes(8).toString("hex");
-  const subscriber = await duplicateRedis(redis, logger, "purges");
+  // Connects in the background (decision 0190); the subscription is made once it is ready, and the client renews
+  // it after every reconnection.
+  const subscriber = duplicateRedis(redis, logger, "purges");
+  let subscribed = false;
   let connected = true;
   subscriber.on("end", () => {
     connected = false;
@@ -52,12 +55,24 @@ export async function sharedPurges(options: {
     connected = false;
   });
   subscriber.on("ready", () => {
+    if (!subscribed) {
+      subscribed = true;
+      connected = true;
+      subscriber.subscribe(channel, listener).catch((error: unknown) => {
+        subscribed = false;
+        logger.warn(
+          { reason: (error as Error).message },
+          "could not subscribe to purges; trying at the next connection",
+        );
+      });
+      return;
+    }
     if (connected) return;
     connected = true;
     logger.info("purge channel reconnected; purging in case a purge was missed");
     void purgeHere(purgeEverything);
   });
-  await subscriber.subscribe(channel, (message) => {
+  const listener = (message: string) => {
     let from: unknown;
     let plan = purgeEverything;
     try {
@@ -70,7 +85,7 @@ export async function sharedPurges(options: {
     if (from === origin) return;
     logger.info({ channel, plan }, "purge from another instance");
     void purgeHere(plan);
-  });
+  };
 
   return {
     /** Purges this instance, then tells the others; resolves with how many instances heard it (with this one). */
@@ -83,7 +98,10 @@ export async function sharedPurges(options: {
         return 1;
       }
     },
-    close: () => subscriber.close(),
+    async close() {
+      if (subscriber.isOpen) await subscriber.close().catch(() => subscriber.destroy());
+      else subscriber.destroy();
+    },
   };
 }
 

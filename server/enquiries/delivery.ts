@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import { enquiryMail, type MailCarrier, type MailSettings } from "./mail.ts";
+import { DeliveryError, enquiryMail, type MailCarrier, type MailSettings, type Refusal } from "./mail.ts";
 import type { OutboxRecord } from "./outbox.ts";
 import type { EnquiryQueue } from "./queue.ts";
 
@@ -21,20 +21,33 @@ export function retryDelay(attempts: number, { baseMs, maxMs }: Backoff, random 
 export interface DeliveryEvents {
   attempted(result: "success" | "failure"): void;
   delivered(record: OutboxRecord, at: Date): void;
+  /** Moved to the dead letters: the mail server refused it (or some recipients) for good. */
+  deadLettered(record: OutboxRecord): void;
 }
+
+/**
+ * How many times a whole message may go out without the server answering its end (it may have arrived each time)
+ * before it is moved to the dead letters for an operator: a duplicate at most, never a stream of them.
+ */
+export const maxUnconfirmed = 2;
 
 interface Waiting {
   record: OutboxRecord;
   dueAt: number;
+  /** Sent (or done with); only its mark in the queue is still to be written. */
+  mark?: "delivered" | "dead";
 }
 
 /**
- * Sends what the outbox holds, one enquiry at a time, oldest first. A failure keeps the enquiry pending and
- * tries again after a growing, jittered wait; nothing is ever dropped. stop() lets the current send finish, or
- * gives it up at a deadline (the enquiry stays in the outbox for the next start).
+ * Sends what the queue hands this instance, one enquiry at a time, oldest first (decision 0191). A temporary
+ * failure (4xx, no connection) keeps the enquiry and tries again after a growing, jittered wait, forever; a
+ * permanent refusal (5xx) moves it to the dead letters; a message whose end went unanswered is tried again at most
+ * `maxUnconfirmed` times. A recipient refused while others took the message is retried on its own (4xx) or
+ * dead-lettered (5xx): an enquiry is "delivered" only when every recipient took it. A mark the queue could not
+ * write is tried again, never the send. stop() lets the current send finish, or gives it up at a deadline.
  */
 export function createDeliveryWorker(options: {
-  outbox: Pick<EnquiryQueue, "update" | "markDelivered">;
+  outbox: Pick<EnquiryQueue, "update" | "markDelivered" | "markDead">;
   carrier: MailCarrier;
   mail: MailSettings;
   logger: Logger;
@@ -75,14 +88,56 @@ export function createDeliveryWorker(options: {
 
   async function drain() {
     for (let item = next(); item && !stopped && item.dueAt <= Date.now(); item = next()) {
-      await attempt(item);
+      if (item.mark) await writeMark(item.record, item.mark);
+      else await attempt(item);
     }
+  }
+
+  /** Records the outcome in the queue; if that fails the enquiry waits to be marked again, not to be sent. */
+  async function writeMark(record: OutboxRecord, mark: "delivered" | "dead") {
+    try {
+      if (mark === "delivered") await outbox.markDelivered(record);
+      else await outbox.markDead(record);
+      waiting.delete(record.id);
+      // Told once the queue agrees, so the figures never show it both delivered and waiting.
+      if (mark === "delivered") events.delivered(record, new Date(record.deliveredAt ?? Date.now()));
+    } catch (error) {
+      const delay = retryDelay(2, backoff);
+      waiting.set(record.id, { record, dueAt: Date.now() + delay, mark });
+      logger.error(
+        { enquiry: record.id, mark, retryInMs: delay, err: error },
+        "could not record the enquiry's delivery; trying again (it is not sent again)",
+      );
+    }
+  }
+
+  /** A failed attempt that is worth trying again: counted, saved, and scheduled after the backoff. */
+  async function retryLater(record: OutboxRecord, reason: string, message: string) {
+    record.lastError = reason;
+    const delay = retryDelay(record.attempts, backoff);
+    waiting.set(record.id, { record, dueAt: Date.now() + delay });
+    logger.warn({ enquiry: record.id, attempts: record.attempts, retryInMs: delay, err: reason }, message);
+    await outbox.update(record).catch((saveError: unknown) => {
+      logger.error({ enquiry: record.id, err: saveError }, "could not save the delivery attempt");
+    });
+  }
+
+  async function toDeadLetters(record: OutboxRecord, reason: string) {
+    record.deadReason = reason;
+    record.deadAt = new Date().toISOString();
+    events.deadLettered(record);
+    logger.error(
+      { enquiry: record.id, attempts: record.attempts, reason, recipients: record.recipients },
+      "enquiry moved to the dead letters: the mail server will not take it; an operator must send it again",
+    );
+    await writeMark(record, "dead");
   }
 
   async function attempt({ record }: Waiting) {
     const at = new Date();
+    let refused: Refusal[];
     try {
-      await carrier.send(record, { ...enquiryMail(record, mail), signal: givingUp.signal });
+      ({ refused } = await carrier.send(record, { ...enquiryMail(record, mail), signal: givingUp.signal }));
     } catch (error) {
       if (givingUp.signal.aborted) {
         // Not the mail server's fault: the attempt is not counted, and the enquiry waits on disk for the next start.
@@ -94,39 +149,69 @@ export function createDeliveryWorker(options: {
       }
       record.attempts += 1;
       record.lastAttemptAt = at.toISOString();
-      record.lastError = error instanceof Error ? error.message : String(error);
-      const delay = retryDelay(record.attempts, backoff);
-      waiting.set(record.id, { record, dueAt: Date.now() + delay });
       events.attempted("failure");
-      logger.warn(
-        { enquiry: record.id, attempts: record.attempts, retryInMs: delay, err: record.lastError },
-        "enquiry delivery failed; will retry",
-      );
-      await outbox.update(record).catch((saveError: unknown) => {
-        logger.error({ enquiry: record.id, err: saveError }, "could not save the delivery attempt");
-      });
+      const kind = error instanceof DeliveryError ? error.kind : "temporary";
+      const reason = error instanceof DeliveryError && error.reply ? error.reply : String((error as Error).message);
+      if (kind === "permanent") {
+        await toDeadLetters(record, `refused: ${reason}`);
+        return;
+      }
+      if (kind === "unconfirmed") {
+        record.unconfirmed = (record.unconfirmed ?? 0) + 1;
+        if (record.unconfirmed >= maxUnconfirmed) {
+          await toDeadLetters(
+            record,
+            `the mail server never answered the end of the message (${record.unconfirmed} times); it may have arrived`,
+          );
+          return;
+        }
+        await retryLater(
+          record,
+          reason,
+          "the mail server did not answer the end of the message; it may have arrived, trying once more",
+        );
+        return;
+      }
+      await retryLater(record, reason, "enquiry delivery failed; will retry");
       return;
     }
     record.attempts += 1;
     record.lastAttemptAt = at.toISOString();
+    const later = refused.filter((refusal) => !refusal.permanent);
+    const never = [
+      ...(record.refusedForGood ?? []),
+      ...refused.filter((refusal) => refusal.permanent).map(({ address, reply }) => ({ address, reply })),
+    ];
+    if (never.length > 0) record.refusedForGood = never;
+    if (later.length > 0) {
+      // The others have it: only the refused recipients are tried again (4xx), the same message.
+      events.attempted("failure");
+      record.recipients = later.map((refusal) => refusal.address);
+      await retryLater(
+        record,
+        later.map((refusal) => `${refusal.address}: ${refusal.reply}`).join("; "),
+        "some recipients refused the enquiry for now; trying them again",
+      );
+      return;
+    }
+    if (never.length > 0) {
+      events.attempted("failure");
+      record.recipients = never.map((refusal) => refusal.address);
+      await toDeadLetters(record, never.map((refusal) => `refused ${refusal.address}: ${refusal.reply}`).join("; "));
+      return;
+    }
     record.deliveredAt = new Date().toISOString();
     delete record.lastError;
-    waiting.delete(record.id);
     events.attempted("success");
-    events.delivered(record, new Date(record.deliveredAt));
     logger.info({ enquiry: record.id, attempts: record.attempts, via: carrier.kind }, "enquiry delivered");
-    try {
-      await outbox.markDelivered(record);
-    } catch (error) {
-      // Still in pending/: a restart sends it again with the same Message-ID (at least once, never lost).
-      logger.error({ enquiry: record.id, err: error }, "delivered, but could not move it out of pending");
-    }
+    await writeMark(record, "delivered");
   }
 
   return {
     /** Takes on an enquiry the outbox already holds, to send as soon as the worker is free. */
     add(record: OutboxRecord, dueAt = Date.now()) {
-      if (stopped) return;
+      // Handed out again (a takeover, a re-read): what this worker knows of it (its backoff, a mark) stands.
+      if (stopped || waiting.has(record.id)) return;
       waiting.set(record.id, { record, dueAt });
       schedule();
     },

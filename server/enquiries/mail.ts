@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, rename, rm } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 import nodemailer from "nodemailer";
+import addressparser from "nodemailer/lib/addressparser";
 import type { SendMailOptions } from "nodemailer/lib/mailer";
 import { type Enquiry, enquiryFields, enquiryLabels } from "../../src/lib/enquiry.ts";
 import { site } from "../../src/site.ts";
@@ -17,6 +19,8 @@ export interface MailSettings {
 export function enquiryMail(record: OutboxRecord, settings: MailSettings): SendMailOptions {
   const { enquiry } = record;
   return {
+    // The envelope: every address in MAIL_TO, or only those a partial delivery has still to reach.
+    envelope: { from: addressesOf(settings.from)[0], to: record.recipients ?? addressesOf(settings.to) },
     from: settings.from,
     to: settings.to,
     replyTo: { name: enquiry.name, address: enquiry.email },
@@ -67,27 +71,100 @@ ${rows}
 `;
 }
 
+/** The plain addresses in an address list: "Studio <a@x.uk>, b@x.uk" → ["a@x.uk", "b@x.uk"]. */
+export function addressesOf(list: string): string[] {
+  return addressparser(list, { flatten: true })
+    .map((entry) => entry.address)
+    .filter(Boolean);
+}
+
+/** A recipient the mail server refused while accepting the message for the others. */
+export interface Refusal {
+  address: string;
+  /** 5xx: the server will never take it; 4xx: try again later. */
+  permanent: boolean;
+  /** The server's reply, for the log and the dead letter (it names no one but the recipient). */
+  reply: string;
+}
+
+/**
+ * Why a send failed, as the delivery worker acts on it (decision 0191): "temporary" (4xx, no connection, a
+ * timeout before the message was handed over) is retried with backoff; "permanent" (5xx) goes to the dead
+ * letters; "unconfirmed" means the whole message was handed over and the server never answered the end of it, so
+ * it may well have arrived: retried, but only a few times.
+ */
+export class DeliveryError extends Error {
+  readonly kind: "temporary" | "permanent" | "unconfirmed";
+  readonly reply?: string;
+  constructor(kind: DeliveryError["kind"], message: string, options?: { cause?: unknown; reply?: string }) {
+    super(message, { cause: options?.cause });
+    this.kind = kind;
+    this.reply = options?.reply;
+  }
+}
+
 /** Where delivered mail goes: an SMTP server, or .eml files when none is configured. */
 export interface MailCarrier {
   kind: "smtp" | "files";
-  send(record: OutboxRecord, message: SendMailOptions): Promise<void>;
+  /**
+   * Sends the message; resolves with the recipients refused while the others took it (none when all did), and
+   * rejects with a DeliveryError when nobody took it.
+   */
+  send(record: OutboxRecord, message: SendMailOptions): Promise<{ refused: Refusal[] }>;
   /** Readiness: can mail go out now? Throws with the reason when not. */
   verify(): Promise<void>;
   close(): void;
 }
 
-export function smtpCarrier(url: string): MailCarrier {
-  const transporter = nodemailer.createTransport({
-    url,
-    // A stuck server must not hold the worker for long: it retries later instead.
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
+/**
+ * RFC 5321 section 4.5.3.2: a client waits 5 minutes for the greeting and most replies, and 10 minutes for the
+ * reply to the end of the message (a server may be scanning it). Giving up sooner makes a slow server receive the
+ * same message again; nodemailer has one inactivity limit for every stage, so it is the longest stage's.
+ */
+export const smtpTimeouts = {
+  connectionTimeout: 30_000,
+  greetingTimeout: 5 * 60_000,
+  socketTimeout: 10 * 60_000,
+};
+
+interface SmtpFailure extends Error {
+  code?: string;
+  responseCode?: number;
+  response?: string;
+  rejectedErrors?: SmtpFailure[];
+  recipient?: string;
+}
+
+/** The message as bytes, built once, so what goes out (and again on a retry) is the same message. */
+const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "\r\n" });
+
+async function messageBytes(message: SendMailOptions): Promise<Buffer> {
+  const { signal: _signal, ...rest } = message as SendMailOptions & { signal?: AbortSignal };
+  return (await composer.sendMail(rest)).message as Buffer;
+}
+
+export function smtpCarrier(url: string, timeouts = smtpTimeouts): MailCarrier {
+  const transporter = nodemailer.createTransport({ url, ...timeouts });
   return {
     kind: "smtp",
     async send(_record, message) {
-      await transporter.sendMail(message);
+      const bytes = await messageBytes(message);
+      let handedOver = false;
+      const body = Readable.from([bytes]);
+      body.once("end", () => {
+        handedOver = true;
+      });
+      try {
+        const info = await transporter.sendMail({
+          envelope: message.envelope,
+          raw: body,
+          signal: (message as { signal?: AbortSignal }).signal,
+        } as SendMailOptions);
+        const refused = ((info as { rejectedErrors?: SmtpFailure[] }).rejectedErrors ?? []).map(refusalOf);
+        return { refused };
+      } catch (error) {
+        throw classify(error as SmtpFailure, handedOver);
+      }
     },
     async verify() {
       await transporter.verify();
@@ -98,30 +175,80 @@ export function smtpCarrier(url: string): MailCarrier {
   };
 }
 
+function refusalOf(error: SmtpFailure): Refusal {
+  const code = error.responseCode ?? 0;
+  return {
+    address: error.recipient ?? "",
+    permanent: code >= 500,
+    reply: (error.response ?? error.message).slice(0, 200),
+  };
+}
+
+function classify(error: SmtpFailure, handedOver: boolean): Error {
+  if (error.name === "AbortError") return error;
+  const code = error.responseCode;
+  const reply = (error.response ?? error.message).slice(0, 200);
+  // Every recipient refused: permanent only when every refusal was.
+  const refusals = error.rejectedErrors?.map(refusalOf);
+  if (refusals && refusals.length > 0) {
+    const permanent = refusals.every((refusal) => refusal.permanent);
+    return new DeliveryError(permanent ? "permanent" : "temporary", error.message, { cause: error, reply });
+  }
+  if (code !== undefined && code >= 500) return new DeliveryError("permanent", error.message, { cause: error, reply });
+  if (code !== undefined) return new DeliveryError("temporary", error.message, { cause: error, reply });
+  return new DeliveryError(handedOver ? "unconfirmed" : "temporary", error.message, { cause: error, reply });
+}
+
 /** The embedded default: each enquiry becomes DATA_DIR/mail/<id>.eml, written whole or not at all. */
 export function fileCarrier(dir: string): MailCarrier {
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "\r\n" });
+  let swept = false;
+  /** Half-written files a crash left behind (`.<id>.<random>.tmp`), once per process. */
+  async function sweep() {
+    if (swept) return;
+    await mkdir(dir, { recursive: true });
+    for (const name of await readdir(dir)) {
+      if (name.startsWith(".") && name.endsWith(".tmp")) await rm(path.join(dir, name), { force: true });
+    }
+    swept = true;
+  }
   return {
     kind: "files",
     async send(record, message) {
-      const info = await builder.sendMail(message);
-      await mkdir(dir, { recursive: true });
+      const bytes = await messageBytes(message);
+      await sweep();
       const temp = path.join(dir, `.${record.id}.${randomBytes(4).toString("hex")}.tmp`);
-      const handle = await open(temp, "wx", 0o600);
       try {
-        await handle.writeFile(info.message as Buffer);
-        await handle.sync();
-      } finally {
-        await handle.close();
+        const handle = await open(temp, "wx", 0o600);
+        try {
+          await handle.writeFile(bytes);
+          await handle.sync();
+          // What reached the disk is the whole message, or this is not a delivery (a full disk can say so late).
+          const { size } = await handle.stat();
+          if (size !== bytes.length) throw new Error(`the mail file holds ${size} of ${bytes.length} bytes`);
+        } finally {
+          await handle.close();
+        }
+        await rename(temp, path.join(dir, `${record.id}.eml`));
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw new DeliveryError("temporary", (error as Error).message, { cause: error });
       }
-      await rename(temp, path.join(dir, `${record.id}.eml`));
+      return { refused: [] };
     },
     async verify() {
-      await mkdir(dir, { recursive: true });
-      const probe = path.join(dir, `.ready-${randomBytes(4).toString("hex")}`);
-      const handle = await open(probe, "wx", 0o600);
-      await handle.close();
-      await rm(probe, { force: true });
+      await sweep();
+      const probe = path.join(dir, `.ready-${randomBytes(4).toString("hex")}.tmp`);
+      try {
+        const handle = await open(probe, "wx", 0o600);
+        try {
+          await handle.write(Buffer.alloc(4096, 0x20));
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+      } finally {
+        await rm(probe, { force: true });
+      }
     },
     close() {},
   };

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { constants } from "node:fs";
-import { access, mkdir, open, readdir, readFile, rename, rm, unlink } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { Enquiry } from "../../src/lib/enquiry.ts";
 
@@ -16,17 +15,32 @@ export interface OutboxRecord {
   lastError?: string;
   lastAttemptAt?: string;
   deliveredAt?: string;
+  /** The recipients still to reach, once a delivery reached only some of MAIL_TO; absent: all of MAIL_TO. */
+  recipients?: string[];
+  /** Recipients that refused it for good while others took it: they go to the dead letters once the rest is done. */
+  refusedForGood?: { address: string; reply: string }[];
+  /** How many times the whole message went out and the server never answered its end (it may have arrived). */
+  unconfirmed?: number;
+  /** Why it was moved to the dead letters, in words, with the server's reply; set only there. */
+  deadReason?: string;
+  deadAt?: string;
 }
+
+/** How many bytes the writable check writes: more than a whole enquiry record takes (the form caps its fields). */
+const probeBytes = 16 * 1024;
 
 /**
  * The durable outbox under DATA_DIR/outbox: `pending/` holds enquiries not yet delivered, `delivered/` the sent
- * ones until retention removes them, `tmp/` half-written files. Every write goes to tmp, is fsynced, renamed into
- * place and the folder fsynced, so a file in pending/ is always whole and survives a crash or power cut.
+ * ones until retention removes them, `dead/` those the mail server refused for good (kept for an operator,
+ * docs/operations.md), `tmp/` half-written files. Every write goes to tmp, is fsynced, renamed into place and the
+ * folder fsynced, so a file in pending/ is always whole and survives a crash or power cut; a write that fails
+ * (a full disk) removes its temporary file. Moving a record between folders is a rename, which needs no space.
  */
 export function createOutbox(root: string, onUnreadable: (file: string, error: unknown) => void = () => {}) {
   const dirs = {
     pending: path.join(root, "pending"),
     delivered: path.join(root, "delivered"),
+    dead: path.join(root, "dead"),
     tmp: path.join(root, "tmp"),
   };
   const fileOf = (dir: string, id: string) => path.join(dir, `${id}.json`);
@@ -40,17 +54,49 @@ export function createOutbox(root: string, onUnreadable: (file: string, error: u
     }
   }
 
-  async function writeAtomic(dir: string, id: string, contents: string) {
-    const temp = path.join(dirs.tmp, `${id}.${randomBytes(4).toString("hex")}.json`);
-    const handle = await open(temp, "wx", 0o600);
+  /** Writes `contents` to a new file in tmp/, fsynced, and returns its path; nothing is left if it fails. */
+  async function writeTemp(name: string, contents: string | Buffer): Promise<string> {
+    const temp = path.join(dirs.tmp, `${name}.${randomBytes(4).toString("hex")}.json`);
     try {
-      await handle.writeFile(contents, "utf8");
-      await handle.sync();
-    } finally {
-      await handle.close();
+      const handle = await open(temp, "wx", 0o600);
+      try {
+        await handle.writeFile(contents);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
     }
-    await rename(temp, fileOf(dir, id));
+    return temp;
+  }
+
+  async function writeAtomic(dir: string, id: string, contents: string) {
+    const temp = await writeTemp(id, contents);
+    try {
+      await rename(temp, fileOf(dir, id));
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
     await syncDir(dir);
+  }
+
+  /** Moves a record from pending/ to `dir` by rename (no space needed), then records the new state if it can. */
+  async function move(record: OutboxRecord, dir: string) {
+    try {
+      await rename(fileOf(dirs.pending, record.id), fileOf(dir, record.id));
+    } catch (error) {
+      // Not in pending/: written straight to its new place (a record this outbox never held, or moved before).
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      await writeAtomic(dir, record.id, JSON.stringify(record, null, 2));
+      return;
+    }
+    await syncDir(dir);
+    await syncDir(dirs.pending);
+    // The move is the mark; the times in the file are for the sweep and the operator, best effort on a full disk.
+    await writeAtomic(dir, record.id, JSON.stringify(record, null, 2)).catch(() => {});
   }
 
   async function readRecords(dir: string): Promise<OutboxRecord[]> {
@@ -70,8 +116,9 @@ export function createOutbox(root: string, onUnreadable: (file: string, error: u
 
   return {
     root,
+    dirs,
 
-    /** Creates the folders and clears half-written files a crash left behind. */
+    /** Creates the folders and clears half-written files a crash or a full disk left behind. */
     async open() {
       await Promise.all(Object.values(dirs).map((dir) => mkdir(dir, { recursive: true, mode: 0o700 })));
       for (const name of await readdir(dirs.tmp)) await rm(path.join(dirs.tmp, name), { force: true });
@@ -87,25 +134,37 @@ export function createOutbox(root: string, onUnreadable: (file: string, error: u
       await writeAtomic(dirs.pending, record.id, JSON.stringify(record, null, 2));
     },
 
-    /** Moves a sent enquiry to delivered/: written there first, then removed from pending/. */
-    async markDelivered(record: OutboxRecord) {
-      await writeAtomic(dirs.delivered, record.id, JSON.stringify(record, null, 2));
+    /** Moves a sent enquiry from pending/ to delivered/. */
+    markDelivered: (record: OutboxRecord) => move(record, dirs.delivered),
+
+    /** Moves an enquiry the mail server refused for good from pending/ to dead/, where an operator finds it. */
+    markDead: (record: OutboxRecord) => move(record, dirs.dead),
+
+    /** Removes an enquiry from pending/ that now waits somewhere else (handed to the shared queue). */
+    async remove(record: OutboxRecord) {
       await unlink(fileOf(dirs.pending, record.id)).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== "ENOENT") throw error;
       });
       await syncDir(dirs.pending);
     },
 
-    /** Pending enquiries, oldest first; one also found in delivered/ (a crash between the two steps) is tidied. */
+    /** Pending enquiries, oldest first; one also in delivered/ or dead/ (a crash between two steps) is tidied. */
     async pending(): Promise<OutboxRecord[]> {
-      const delivered = new Set((await readdir(dirs.delivered)).map((name) => name.replace(/\.json$/, "")));
+      const done = new Set(
+        [...(await readdir(dirs.delivered)), ...(await readdir(dirs.dead))].map((name) => name.replace(/\.json$/, "")),
+      );
       const records = await readRecords(dirs.pending);
       const waiting: OutboxRecord[] = [];
       for (const record of records) {
-        if (delivered.has(record.id)) await unlink(fileOf(dirs.pending, record.id)).catch(() => {});
+        if (done.has(record.id)) await unlink(fileOf(dirs.pending, record.id)).catch(() => {});
         else waiting.push(record);
       }
       return waiting;
+    },
+
+    /** How many enquiries wait in dead/ for an operator. */
+    async deadCount(): Promise<number> {
+      return (await readdir(dirs.dead)).filter((name) => name.endsWith(".json")).length;
     },
 
     /** Removes delivered enquiries older than the retention period: how many went, and the latest delivery kept. */
@@ -124,12 +183,12 @@ export function createOutbox(root: string, onUnreadable: (file: string, error: u
       return { removed, lastDeliveredAt };
     },
 
-    /** Readiness: can a new enquiry be written right now? */
+    /**
+     * Readiness: can a new enquiry be written right now? Writes and fsyncs real bytes (more than an enquiry takes):
+     * creating an empty file still works on a full disk.
+     */
     async checkWritable() {
-      await access(dirs.tmp, constants.W_OK);
-      const probe = path.join(dirs.tmp, `ready-${randomBytes(4).toString("hex")}`);
-      const handle = await open(probe, "wx", 0o600);
-      await handle.close();
+      const probe = await writeTemp("ready", Buffer.alloc(probeBytes, 0x20));
       await rm(probe, { force: true });
     },
   };

@@ -1,4 +1,4 @@
-import { createOutbox, type OutboxRecord } from "./outbox.ts";
+import { createOutbox, type Outbox, type OutboxRecord } from "./outbox.ts";
 
 /** Where accepted enquiries wait for delivery, as /status and /metrics show it. */
 export interface QueueFigures {
@@ -11,6 +11,8 @@ export interface QueueFigures {
   lastDeliveryAt: Date | null;
   /** In a shared queue, this instance's consumer and how many enquiries it holds now; null on disk. */
   consumer: { name: string; holding: number } | null;
+  /** Enquiries the mail server refused for good, kept for an operator (docs/operations.md). */
+  deadLetters: number;
 }
 
 /**
@@ -32,18 +34,31 @@ export interface EnquiryQueue {
   update(record: OutboxRecord): Promise<void>;
   /** The enquiry went out: it is never handed out again, and is kept until the retention sweep. */
   markDelivered(record: OutboxRecord): Promise<void>;
+  /**
+   * The mail server refused it for good (record.deadReason says why): never handed out again, kept as a dead
+   * letter until an operator sends it again (scripts/resend-dead-letters.ts).
+   */
+  markDead(record: OutboxRecord): Promise<void>;
   /** Removes delivered enquiries older than the retention period; how many went. */
   sweep(olderThan: Date): Promise<{ removed: number }>;
   figures(): Promise<QueueFigures>;
   /** Readiness: can a new enquiry be written right now? Rejects with the reason when not. */
   checkWritable(): Promise<void>;
+  /**
+   * Where there is a shared queue beside this instance's own outbox: can it take an enquiry now? Not critical:
+   * without it enquiries wait in the outbox (decision 0190).
+   */
+  checkShared?(): Promise<void>;
   /** Stops handing out enquiries; those this instance holds are left for the next start or another instance. */
   stop(): Promise<void>;
 }
 
 /** The disk outbox under DATA_DIR/outbox as an EnquiryQueue: one instance, its own folder. */
 export function diskQueue(root: string, onUnreadable?: (file: string, error: unknown) => void): EnquiryQueue {
-  const outbox = createOutbox(root, onUnreadable);
+  return diskQueueOn(createOutbox(root, onUnreadable));
+}
+
+function diskQueueOn(outbox: Outbox): EnquiryQueue {
   const waiting = new Map<string, OutboxRecord>();
   let lastDeliveryAt: Date | null = null;
   let deliver: ((record: OutboxRecord) => void) | undefined;
@@ -65,10 +80,14 @@ export function diskQueue(root: string, onUnreadable?: (file: string, error: unk
     },
     update: (record) => outbox.update(record),
     async markDelivered(record) {
+      await outbox.markDelivered(record);
       waiting.delete(record.id);
       const at = new Date(record.deliveredAt ?? Date.now());
       if (!lastDeliveryAt || at > lastDeliveryAt) lastDeliveryAt = at;
-      await outbox.markDelivered(record);
+    },
+    async markDead(record) {
+      await outbox.markDead(record);
+      waiting.delete(record.id);
     },
     async sweep(olderThan) {
       const { removed, lastDeliveredAt: lastKept } = await outbox.sweep(olderThan);
@@ -88,6 +107,7 @@ export function diskQueue(root: string, onUnreadable?: (file: string, error: unk
         oldestPendingAt: oldest === null ? null : new Date(oldest),
         lastDeliveryAt,
         consumer: null,
+        deadLetters: await outbox.deadCount(),
       };
     },
     checkWritable: () => outbox.checkWritable(),
@@ -95,4 +115,10 @@ export function diskQueue(root: string, onUnreadable?: (file: string, error: unk
       deliver = undefined;
     },
   };
+}
+
+/** The disk queue and what only the fallback needs of its outbox: its pending records and their removal. */
+export function localQueue(root: string, onUnreadable?: (file: string, error: unknown) => void) {
+  const outbox = createOutbox(root, onUnreadable);
+  return { queue: diskQueueOn(outbox), outbox };
 }

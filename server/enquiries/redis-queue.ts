@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { Logger } from "pino";
+import { faultKind, faultLog } from "../lib/fault-log.ts";
 import { duplicateRedis, type RedisClient } from "../redis.ts";
 import type { OutboxRecord } from "./outbox.ts";
 import type { EnquiryQueue, QueueFigures } from "./queue.ts";
@@ -46,6 +47,7 @@ export function redisQueue(options: RedisQueueOptions): EnquiryQueue {
   const attemptsKey = `${prefix}attempts`;
   const lastDeliveredKey = `${prefix}last-delivered`;
   const probeKey = `${prefix}probe`;
+  const deadStream = `${prefix}dead`;
   const visibilityMs = options.visibilityTimeoutMs ?? defaultVisibilityTimeoutMs;
   const consumer = options.consumer ?? `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
   /** Stream entry ids of the enquiries this instance holds, by enquiry id. */
@@ -102,8 +104,17 @@ export function redisQueue(options: RedisQueueOptions): EnquiryQueue {
     const client = reader as RedisClient;
     // What this consumer already held (a restart under the same name) comes first, then new entries.
     let cursor = "0";
+    let grouped = false;
+    const reading = faultLog(logger, "reading the enquiry queue failed; retrying every second");
     while (!stopped) {
       try {
+        if (!grouped) {
+          // At start, and whenever Redis came back without the group (emptied, flushed, a fresh replica).
+          await createGroup();
+          grouped = true;
+          cursor = "0";
+          await reportDurability();
+        }
         if (Date.now() - lastClaimAt >= visibilityMs / 3) {
           lastClaimAt = Date.now();
           await renew();
@@ -122,9 +133,16 @@ export function redisQueue(options: RedisQueueOptions): EnquiryQueue {
         await hand(deliver, entries);
         if (cursor !== ">" && entries.length < batch) cursor = ">";
         else if (cursor !== ">") cursor = entries.at(-1)?.id ?? ">";
+        reading.ok();
       } catch (error) {
         if (stopped) break;
-        logger.warn({ err: error }, "reading the enquiry queue failed; retrying");
+        if (faultKind(error) === "NOGROUP") {
+          // The stream or its group is gone (Redis restarted empty or was flushed): make them again, read from 0.
+          logger.warn("the enquiry queue's stream or group is missing; creating them again");
+          grouped = false;
+          continue;
+        }
+        reading.fail(error);
         await new Promise((resolve) => setTimeout(resolve, readBlockMs).unref());
       }
     }
@@ -165,10 +183,9 @@ export function redisQueue(options: RedisQueueOptions): EnquiryQueue {
     kind: "redis",
 
     async start(deliver) {
-      await createGroup();
-      await reportDurability();
+      // Never waits for Redis: the loop makes the group once Redis answers, and again whenever it is missing.
       stopped = false;
-      reader = await duplicateRedis(redis, logger, "enquiry queue");
+      reader = duplicateRedis(redis, logger, "enquiry queue");
       loop = run(deliver);
     },
 
@@ -183,7 +200,6 @@ export function redisQueue(options: RedisQueueOptions): EnquiryQueue {
 
     async markDelivered(record) {
       const entryId = held.get(record.id);
-      held.delete(record.id);
       if (!entryId) throw new Error(`enquiry ${record.id} is not held by this instance`);
       await redis
         .multi()
@@ -191,6 +207,16 @@ export function redisQueue(options: RedisQueueOptions): EnquiryQueue {
         .hDel(attemptsKey, record.id)
         .set(lastDeliveredKey, record.deliveredAt ?? new Date().toISOString())
         .exec();
+      // Only once Redis has the mark: a mark that failed is tried again (delivery.ts), not the send.
+      held.delete(record.id);
+    },
+
+    async markDead(record) {
+      const entryId = held.get(record.id);
+      const step = redis.multi().xAdd(deadStream, "*", { id: record.id, record: JSON.stringify(record) });
+      if (entryId) step.xAck(stream, group, entryId);
+      await step.hDel(attemptsKey, record.id).exec();
+      held.delete(record.id);
     },
 
     async sweep(olderThan) {
@@ -205,10 +231,11 @@ export function redisQueue(options: RedisQueueOptions): EnquiryQueue {
     },
 
     async figures(): Promise<QueueFigures> {
-      const [summary, unread, last] = await Promise.all([
+      const [summary, unread, last, dead] = await Promise.all([
         redis.xPending(stream, group),
         firstUnread(),
         redis.get(lastDeliveredKey),
+        redis.xLen(deadStream),
       ]);
       const unreadCount = unread ? ((await redis.xRange(stream, unread, "+"))?.length ?? 0) : 0;
       const oldest = [summary.firstId, unread].filter((id): id is string => Boolean(id)).map(idTime);
@@ -219,11 +246,12 @@ export function redisQueue(options: RedisQueueOptions): EnquiryQueue {
         oldestPendingAt: oldest.length > 0 ? new Date(Math.min(...oldest)) : null,
         lastDeliveryAt: last ? new Date(last) : null,
         consumer: { name: consumer, holding: Number(holding) },
+        deadLetters: dead,
       };
     },
 
     async checkWritable() {
-      // A real write: refused when Redis is out of memory, read-only, or cannot persist (MISCONF).
+      // A real write: refused when Redis is away, out of memory, read-only, or cannot persist (MISCONF).
       await redis.set(probeKey, consumer, { expiration: { type: "PX", value: 60_000 } });
     },
 

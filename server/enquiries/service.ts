@@ -5,11 +5,12 @@ import { checkEnquiry, type EnquiryDesk, type EnquiryResult, formFields, spamMes
 import type { MailFigures } from "../../src/lib/status-report.ts";
 import { site } from "../../src/site.ts";
 import type { Config } from "../config.ts";
+import { faultKind, faultLog } from "../lib/fault-log.ts";
 import type { ReadinessCheck } from "../ops/readiness.ts";
 import { type Backoff, createDeliveryWorker } from "./delivery.ts";
 import { fileCarrier, type MailCarrier, smtpCarrier } from "./mail.ts";
 import { newEnquiryId, type OutboxRecord } from "./outbox.ts";
-import { diskQueue, type EnquiryQueue } from "./queue.ts";
+import { diskQueue, type EnquiryQueue, localQueue } from "./queue.ts";
 import { createSpamCheck } from "./spam-check.ts";
 
 const expiredMessage = "The spam question timed out. Please answer the new one.";
@@ -38,17 +39,15 @@ export const retryAfterSeconds = 60;
 export async function createEnquiryService(options: EnquiryServiceOptions) {
   const { config, logger, metrics } = options;
   const log = logger.child({ module: "enquiries" });
-  const queue =
-    options.queue ??
-    diskQueue(path.join(config.DATA_DIR, "outbox"), (file, error) =>
-      log.error({ file, err: error }, "an outbox file is not valid JSON; left in place, not sent"),
-    );
+  const queue = options.queue ?? diskQueue(...outboxOf(config, log));
   const carrier =
     options.carrier ??
     (config.SMTP_URL ? smtpCarrier(config.SMTP_URL) : fileCarrier(path.join(config.DATA_DIR, "mail")));
   const spam = createSpamCheck({ secret: config.FORM_SECRET });
   const messageIdDomain = domainOf(config.MAIL_FROM) ?? `${site.slug}.invalid`;
   let lastDeliveryAt: Date | null = null;
+  /** Since when every delivery attempt has failed (none succeeded after it); null while mail goes out. */
+  let failingSince: Date | null = null;
 
   const enquiries = new Counter({
     name: "enquiries_total",
@@ -62,6 +61,11 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
     labelNames: ["result"] as const,
     registers: [metrics],
   });
+  const deadLettered = new Counter({
+    name: "enquiry_dead_lettered_total",
+    help: "Enquiries moved to the dead letters because the mail server refused them (or a recipient) for good.",
+    registers: [metrics],
+  });
   for (const outcome of ["accepted", "invalid", "spam", "error"]) enquiries.inc({ outcome }, 0);
   for (const result of ["success", "failure"]) attempts.inc({ result }, 0);
 
@@ -72,10 +76,15 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
     logger: log,
     backoff: options.backoff,
     events: {
-      attempted: (result) => attempts.inc({ result }),
+      attempted: (result) => {
+        attempts.inc({ result });
+        if (result === "success") failingSince = null;
+        else failingSince ??= new Date();
+      },
       delivered: (_record, at) => {
         lastDeliveryAt = at;
       },
+      deadLettered: () => deadLettered.inc(),
     },
   });
 
@@ -107,6 +116,23 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
     },
   });
   new Gauge({
+    name: "enquiry_dead_letters",
+    help: "Enquiries in the dead letters, waiting for an operator to send them again (docs/operations.md).",
+    registers: [metrics],
+    async collect() {
+      const figures = await gaugeFigures();
+      if (figures) this.set(figures.deadLetters);
+    },
+  });
+  new Gauge({
+    name: "enquiry_delivery_failing_seconds",
+    help: "How long every delivery attempt of this instance has failed (0 while mail goes out).",
+    registers: [metrics],
+    collect() {
+      this.set(failingSince ? Math.round((Date.now() - failingSince.getTime()) / 1000) : 0);
+    },
+  });
+  new Gauge({
     name: "enquiry_last_delivery_timestamp_seconds",
     help: "When an enquiry was last delivered, as a Unix time (0 when the outbox keeps no delivered enquiry).",
     registers: [metrics],
@@ -117,16 +143,23 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
   });
 
   let gaugeReading: { at: number; figures: Promise<MailFigures | undefined> } | undefined;
+  const figuresFault = faultLog(log, "queue figures unavailable", { queue: queue.kind });
   /**
    * The figures for the gauges: one reading serves a whole scrape, and while the queue cannot be read (Redis
    * away) the gauges keep their last values so /metrics still answers (redis_up says why).
    */
   function gaugeFigures(): Promise<MailFigures | undefined> {
     if (!gaugeReading || Date.now() - gaugeReading.at > gaugeReadingMs) {
-      const figures = stats().catch((error: unknown) => {
-        log.warn({ err: error, queue: queue.kind }, "queue figures unavailable");
-        return undefined;
-      });
+      const figures = stats().then(
+        (value) => {
+          figuresFault.ok();
+          return value;
+        },
+        (error: unknown) => {
+          figuresFault.fail(error);
+          return undefined;
+        },
+      );
       gaugeReading = { at: Date.now(), figures };
     }
     return gaugeReading.figures;
@@ -147,22 +180,26 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
       oldestPendingSeconds: oldest === null ? null : Math.max(0, Math.round((Date.now() - oldest) / 1000)),
       lastDeliveryAt: last?.toISOString() ?? null,
       consumer: figures.consumer,
+      deadLetters: figures.deadLetters,
+      failingSeconds: failingSince ? Math.max(0, Math.round((Date.now() - failingSince.getTime()) / 1000)) : null,
     };
   }
 
   /**
-   * What /readyz checks of enquiries (decision 0040): the queue takes a new enquiry, critical (this instance
-   * could not keep one); the mail server answers, not critical (enquiries wait safely in the queue), and asked
-   * at most once per handshake period.
+   * What /readyz checks of enquiries (decisions 0040, 0190): this instance's outbox takes a new enquiry, critical
+   * (it could not keep one); the shared queue and the mail server answer, not critical (every instance shares
+   * them, and enquiries wait safely in the outbox meanwhile); the mail server asked at most once per handshake
+   * period.
    */
+  const checkShared = queue.checkShared?.bind(queue);
   const readinessChecks: ReadinessCheck[] = [
-    {
-      name: queue.kind === "redis" ? "enquiry queue writable" : "outbox writable",
-      component: "mail",
-      run: () => queue.checkWritable(),
-    },
+    { name: "outbox writable", component: "mail", run: () => queue.checkWritable() },
+    ...(checkShared
+      ? [{ name: "enquiry queue writable", component: "mail" as const, critical: false, run: checkShared }]
+      : []),
     { name: "mail server answers", component: "mail", critical: false, cost: "handshake", run: () => carrier.verify() },
   ];
+  const saving = faultLog(log, "could not write an enquiry to the queue; refusing enquiries", { queue: queue.kind });
 
   async function accept(fields: Record<string, unknown>, token: unknown): Promise<EnquiryResult> {
     const checked = checkEnquiry(fields);
@@ -187,10 +224,11 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
     };
     try {
       await queue.add(record);
+      saving.ok();
     } catch (error) {
       spam.release(token);
       enquiries.inc({ outcome: "error" });
-      log.error({ err: error, queue: queue.kind }, "could not write an enquiry to the queue");
+      saving.fail(error);
       return {
         httpStatus: 503,
         retryAfterSeconds,
@@ -242,7 +280,10 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
       const { removed } = await queue.sweep(cutoff);
       if (removed > 0) log.info({ removed }, "removed delivered enquiries past retention");
     } catch (error) {
-      log.error({ err: error, queue: queue.kind }, "retention sweep failed");
+      log.error(
+        { kind: faultKind(error), reason: (error as Error).message, queue: queue.kind },
+        "retention sweep failed",
+      );
     }
   }
 
@@ -275,6 +316,22 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
 }
 
 export type EnquiryService = Awaited<ReturnType<typeof createEnquiryService>>;
+
+/** This instance's outbox under DATA_DIR: its folder, and what to do with a file that is not a record. */
+export function outboxOf(
+  config: Pick<Config, "DATA_DIR">,
+  log: Logger,
+): [string, (file: string, error: unknown) => void] {
+  return [
+    path.join(config.DATA_DIR, "outbox"),
+    (file, error) => log.error({ file, err: error }, "an outbox file is not valid JSON; left in place, not sent"),
+  ];
+}
+
+/** This instance's outbox as the fallback behind the shared queue wants it (services.ts). */
+export function localOutbox(config: Pick<Config, "DATA_DIR">, log: Logger) {
+  return localQueue(...outboxOf(config, log));
+}
 
 /** The domain of the sender's address, for Message-IDs: "Site <web@example.com>" → "example.com". */
 export function domainOf(address: string): string | undefined {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { formatWithOptions } from "node:util";
 import pino, { type Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { operatorPaths } from "../ops/metrics.ts";
@@ -47,4 +48,27 @@ export function requestLogger(logger: Logger) {
       },
     },
   });
+}
+
+/**
+ * Messages libraries print with console (React Router's "could not be decoded", a dependency's warning) go through
+ * the logger, so every line on stdout is one JSON object and nothing reaches stderr as a raw, multi-line stack.
+ * Called by server/main.ts at start, never at import.
+ */
+export function captureConsole(logger: Logger) {
+  const log = logger.child({ module: "console" });
+  const forward =
+    (level: "error" | "warn" | "info" | "debug") =>
+    (...args: unknown[]) => {
+      const error = args.find((arg): arg is Error => arg instanceof Error);
+      const words = args.filter((arg) => arg !== error);
+      const message = formatWithOptions({ breakLength: Number.POSITIVE_INFINITY }, ...words);
+      if (error) log[level]({ err: error }, message || error.message);
+      else log[level](message);
+    };
+  console.error = forward("error");
+  console.warn = forward("warn");
+  console.info = forward("info");
+  console.log = forward("info");
+  console.debug = forward("debug");
 }

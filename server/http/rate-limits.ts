@@ -1,8 +1,11 @@
+import { createHash } from "node:crypto";
 import type { RequestHandler } from "express";
-import { rateLimit, type Store } from "express-rate-limit";
+import { MemoryStore, rateLimit, type Store } from "express-rate-limit";
+import type { Logger } from "pino";
 import { RedisStore } from "rate-limit-redis";
 import { canonicalPath } from "../../src/lib/redirects.ts";
 import { site } from "../../src/site.ts";
+import { faultLog } from "../lib/fault-log.ts";
 import type { RedisClient } from "../redis.ts";
 import { sendFail } from "./refusals.ts";
 
@@ -55,11 +58,56 @@ export function postRateLimit({ contactPer15Minutes, contentPerMinute, store }: 
   };
 }
 
-/** One shared store per tier on the site's Redis connection (server/redis.ts), keys `rate-limit:<tier>:…`. */
-export function redisRateLimitStores(client: RedisClient): RateLimitStores {
-  return (tier) =>
-    new RedisStore({
+/**
+ * One shared store per tier on the site's Redis connection (server/redis.ts), keys `rate-limit:<tier>:…`. While
+ * Redis is away each instance counts on its own (decision 0190): every call falls back to a memory store, and the
+ * outage is logged once per kind, not once per request.
+ */
+export function redisRateLimitStores(client: RedisClient, logger: Logger): RateLimitStores {
+  return (tier) => {
+    const shared = new RedisStore({
       prefix: `rate-limit:${tier}:`,
-      sendCommand: (...args: string[]) => client.sendCommand(args),
+      sendCommand: async (...args: string[]) => {
+        try {
+          return await client.sendCommand(args);
+        } catch (error) {
+          // A script loaded while Redis is away is known by its SHA-1; Redis answers NOSCRIPT once back, and the
+          // store loads it then. Without this, a start with Redis down left the store failing for good.
+          if (args[0] === "SCRIPT" && args[1] === "LOAD" && args[2])
+            return createHash("sha1").update(args[2]).digest("hex");
+          throw error;
+        }
+      },
     });
+    return withFallback(
+      shared,
+      new MemoryStore(),
+      faultLog(logger, "shared rate limits unavailable; counting per instance", { tier }),
+    );
+  };
+}
+
+function withFallback(shared: Store, local: Store, fault: ReturnType<typeof faultLog>): Store {
+  const either = async <T>(name: string, run: (store: Store) => Promise<T> | T | undefined): Promise<T | undefined> => {
+    try {
+      const value = await run(shared);
+      fault.ok();
+      return value;
+    } catch (error) {
+      fault.fail(Object.assign(error as Error, { store: name }));
+      return run(local);
+    }
+  };
+  return {
+    prefix: shared.prefix,
+    localKeys: false,
+    init(options) {
+      shared.init?.(options);
+      local.init?.(options);
+    },
+    get: (key) => either("get", (store) => store.get?.(key)),
+    increment: (key) => either("increment", (store) => store.increment(key)) as ReturnType<Store["increment"]>,
+    decrement: (key) => either("decrement", (store) => store.decrement(key)).then(() => {}),
+    resetKey: (key) => either("resetKey", (store) => store.resetKey(key)).then(() => {}),
+  };
 }

@@ -108,17 +108,27 @@ function contentComponent(checks: CheckOutcome[], figures: ContentFigures | unde
   return { ...base, state: "operational", summary: "The content source is answering." };
 }
 
+/** Deliveries failing this long make mail degraded on /status (the alert in ops/prometheus uses the same). */
+export const failingDeliverySeconds = 60;
+
 function mailComponent(checks: CheckOutcome[], figures: MailFigures | undefined): ComponentReport {
   const base = { id: "mail" as const, name: "Mail delivery", checks };
   const failed = checks.filter((check) => check.state !== "ok");
+  const sharedAway = failed.some((check) => check.name === "enquiry queue writable" || check.name === "Redis answers");
   let state: ServiceState = "operational";
   let summary = "Enquiries are saved and delivered.";
   if (failed.some((check) => check.critical)) {
     state = "down";
     summary = "Enquiries cannot be saved at the moment.";
-  } else if (failed.length > 0) {
+  } else if (sharedAway) {
     state = "degraded";
-    summary = "Enquiries are saved, but the mail server is not answering; they will be sent when it is.";
+    summary = "The shared queue is not answering; enquiries are kept safely on this instance and sent from here.";
+  } else if (failed.length > 0 || (figures?.failingSeconds ?? 0) >= failingDeliverySeconds) {
+    state = "degraded";
+    summary = "Enquiries are saved, but the mail server is not taking them; they will be sent when it does.";
+  } else if ((figures?.deadLetters ?? 0) > 0) {
+    state = "degraded";
+    summary = `The mail server refused ${figures?.deadLetters === 1 ? "an enquiry" : `${figures?.deadLetters} enquiries`} for good; they are kept for an operator to send again.`;
   } else if ((figures?.oldestPendingSeconds ?? 0) > stuckEnquirySeconds) {
     state = "degraded";
     summary = "An enquiry has been waiting more than 15 minutes to be sent.";

@@ -52,6 +52,10 @@ export interface MailFigures {
   lastDeliveryAt: string | null;
   /** In the shared queue: this instance's consumer and how many enquiries it holds; null on disk. */
   consumer: { name: string; holding: number } | null;
+  /** Enquiries the mail server refused for good, kept for an operator to send again. */
+  deadLetters: number;
+  /** How long every delivery attempt of this instance has failed, in seconds; null while mail goes out. */
+  failingSeconds: number | null;
 }
 
 export interface StatusReport {

@@ -7,7 +7,7 @@ import type { OutboxRecord } from "../../server/enquiries/outbox.ts";
 import { diskQueue, type EnquiryQueue } from "../../server/enquiries/queue.ts";
 import { redisQueue } from "../../server/enquiries/redis-queue.ts";
 import { createLogger } from "../../server/http/logging.ts";
-import { connectRedis, type RedisClient } from "../../server/redis.ts";
+import { openRedis, type RedisClient, redisReady } from "../../server/redis.ts";
 import { enquirySchema } from "../../src/lib/enquiry.ts";
 import { redisServer, startRedis } from "../support/redis.ts";
 
@@ -153,7 +153,8 @@ describe.skipIf(!redisServer)("with a real redis-server", () => {
   beforeAll(async () => {
     const started = await startRedis();
     server = started.child;
-    redis = await connectRedis(started.url, logger);
+    redis = openRedis(started.url, logger);
+    await redisReady(redis);
   });
   afterAll(async () => {
     await redis?.close();

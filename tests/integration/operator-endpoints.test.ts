@@ -230,6 +230,8 @@ describe("/status.json", () => {
       oldestPendingSeconds: 40,
       lastDeliveryAt,
       consumer: null,
+      deadLetters: 0,
+      failingSeconds: null,
     } as const;
     const { app } = await buildOpsApp({
       checks: [fakeCheck("content source answers", "content", "ok"), fakeCheck("outbox writable", "mail", "ok")],
@@ -306,6 +308,8 @@ describe("/status", () => {
             oldestPendingSeconds: 120,
             lastDeliveryAt: null,
             consumer: null,
+            deadLetters: 0,
+            failingSeconds: null,
           }),
         },
       },
@@ -317,7 +321,7 @@ describe("/status", () => {
     expect(res.text).toMatch(/<p role="status"[^>]*data-state="degraded"[^>]*>.*Some systems degraded<\/p>/);
     for (const name of ["Web", "Content source", "Mail delivery"]) expect(res.text).toContain(`>${name}</h3>`);
     expect(res.text).toContain("3 enquiries waiting, the oldest for 2 min");
-    expect(res.text).toContain("Enquiries are saved, but the mail server is not answering");
+    expect(res.text).toContain("Enquiries are saved, but the mail server is not taking them");
     expect(res.text).toMatch(/<noscript><meta http-equiv="refresh" content="30"\/><\/noscript>/);
   });
 

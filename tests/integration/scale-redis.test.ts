@@ -5,10 +5,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OutboxRecord } from "../../server/enquiries/outbox.ts";
 import { createLogger } from "../../server/http/logging.ts";
-import { connectRedis, type RedisClient } from "../../server/redis.ts";
+import { openRedis, type RedisClient, redisReady } from "../../server/redis.ts";
 import type { StatusReport } from "../../src/lib/status-report.ts";
 import { redisServer, startRedis } from "../support/redis.ts";
-import { exited, sendEnquiry, startSite } from "../support/site-process.ts";
+import { contentCopy, exited, sendEnquiry, startSite } from "../support/site-process.ts";
 import { freePort, parseMail, startSmtp, type TestSmtp } from "../support/smtp.ts";
 
 /**
@@ -23,15 +23,6 @@ const visibilitySeconds = 2;
 const postPath = "/post/rebrand-or-refresh";
 const oldTitle = "Rebrand or refresh? Five signs it is time";
 const newTitle = "Rebrand or refresh? Six signs it is time";
-
-/** A copy of the embedded store that the test may edit (images are linked, not copied). */
-function contentCopy() {
-  const dir = mkdtempSync(path.join(tmpdir(), "site-content-"));
-  cpSync(path.join(root, "content/entries"), path.join(dir, "entries"), { recursive: true });
-  cpSync(path.join(root, "content/assets.json"), path.join(dir, "assets.json"));
-  symlinkSync(path.join(root, "content/images"), path.join(dir, "images"));
-  return dir;
-}
 
 async function status(base: string) {
   return (await (await fetch(`${base}/status.json`)).json()) as StatusReport;
@@ -72,7 +63,8 @@ describe.skipIf(!redisServer)("three instances sharing Redis", { timeout: 90_000
   beforeAll(async () => {
     const started = await startRedis();
     redisProcess = started.child;
-    redis = await connectRedis(started.url, createLogger("silent"));
+    redis = openRedis(started.url, createLogger("silent"));
+    await redisReady(redis);
     smtpPort = await freePort();
     contentDir = contentCopy();
     shared = {

@@ -9,9 +9,13 @@ export const redisServer = commandPath("redis-server");
 
 /**
  * A real redis-server on 127.0.0.1 on a free port, persisting as the shipped one does (append-only file,
- * fsync on every write; decision 0150) into a temporary folder.
+ * fsync on every write; decision 0150) into a temporary folder; with `persist: false`, keeping nothing, so a
+ * restart comes back empty (a failover to a fresh replica, a pod on a new volume).
  */
-export async function startRedis(port?: number): Promise<{ child: ChildProcess; port: number; url: string }> {
+export async function startRedis(
+  port?: number,
+  { persist = true }: { persist?: boolean } = {},
+): Promise<{ child: ChildProcess; port: number; url: string }> {
   const chosen = port ?? (await freePort());
   const dir = mkdtempSync(path.join(tmpdir(), "site-redis-"));
   const child = spawn(redisServer ?? "redis-server", [
@@ -23,10 +27,7 @@ export async function startRedis(port?: number): Promise<{ child: ChildProcess; 
     dir,
     "--save",
     "",
-    "--appendonly",
-    "yes",
-    "--appendfsync",
-    "always",
+    ...(persist ? ["--appendonly", "yes", "--appendfsync", "always"] : ["--appendonly", "no"]),
   ]);
   await new Promise<void>((resolve, reject) => {
     child.stdout?.on("data", (chunk: Buffer) => {

@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { cpSync, mkdtempSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, vi } from "vitest";
 
@@ -12,12 +14,26 @@ export async function startSite(env: Record<string, string>, track: (child: Chil
   const child = spawn(process.execPath, ["server/main.ts"], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
   track(child);
   let errors = "";
   child.stderr?.on("data", (chunk: Buffer) => {
     errors += chunk.toString();
+  });
+  // Every line the logger writes is one JSON object; anything else is kept to show.
+  const strays: string[] = [];
+  let partial = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    const lines = (partial + chunk.toString()).split("\n");
+    partial = lines.pop() ?? "";
+    for (const line of lines) {
+      try {
+        JSON.parse(line);
+      } catch {
+        if (line.trim() !== "") strays.push(line);
+      }
+    }
   });
   const base = `http://127.0.0.1:${env.PORT}`;
   await vi.waitFor(
@@ -28,7 +44,17 @@ export async function startSite(env: Record<string, string>, track: (child: Chil
     },
     { timeout: 60_000, interval: 200 },
   );
-  return { child, base };
+  /** What the process wrote to stderr so far (the logger writes JSON lines to stdout; stderr should stay empty). */
+  return { child, base, stderr: () => errors, nonJsonLines: () => strays };
+}
+
+/** A copy of the embedded store that a test may edit or share between processes (images are linked, not copied). */
+export function contentCopy() {
+  const dir = mkdtempSync(path.join(tmpdir(), "site-content-"));
+  cpSync(path.join(root, "content/entries"), path.join(dir, "entries"), { recursive: true });
+  cpSync(path.join(root, "content/assets.json"), path.join(dir, "assets.json"));
+  symlinkSync(path.join(root, "content/images"), path.join(dir, "images"));
+  return dir;
 }
 
 /** Resolves when the process has exited (at once if it already has). */

@@ -6,21 +6,46 @@ export interface ReceivedMail {
   raw: string;
 }
 
+function reply(code: number, message: string) {
+  return Object.assign(new Error(message), { responseCode: code });
+}
+
 /**
- * A real SMTP server (on 127.0.0.1 unless told otherwise) that keeps what it receives. While `stalling`, it takes a
- * message's data but never answers, like a server that hangs mid-delivery. While `swallowing`, it keeps the
- * message but never confirms it: the mail is in, and the sender does not know (a crash between send and
- * acknowledge).
+ * A real SMTP server (on 127.0.0.1 unless told otherwise) that keeps what it receives, and misbehaves on demand
+ * the ways real ones do:
+ * - `stalling`: takes a message's data but never answers, like a server that hangs mid-delivery;
+ * - `swallowing`: keeps the message but never confirms it (a crash between send and acknowledge);
+ * - `dropAfterStore`: keeps the message, then drops the connection without answering its end;
+ * - `endDelayMs`: keeps the message and answers its end only after this long (a slow content scanner);
+ * - `connectReply`: answers every new connection with this code (421: busy, try later);
+ * - `refuse`: answers RCPT TO for these addresses with the given code (550: no such mailbox; 450: try later).
  */
 export async function startSmtp(port = 0, host = "127.0.0.1") {
   const received: ReceivedMail[] = [];
   /** `stalled` counts the messages taken and left unanswered while stalling. */
-  const state = { stalling: false, swallowing: false, stalled: 0 };
-  const server = new SMTPServer({
+  const state = {
+    stalling: false,
+    swallowing: false,
+    stalled: 0,
+    dropAfterStore: false,
+    endDelayMs: 0,
+    connectReply: 0,
+    refuse: {} as Record<string, number>,
+  };
+  const server: SMTPServer = new SMTPServer({
     secure: false,
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onConnect(_session, callback) {
+      if (state.connectReply) callback(reply(state.connectReply, "Service not available, try again later"));
+      else callback();
+    },
+    onRcptTo(address, _session, callback) {
+      const code = state.refuse[address.address.toLowerCase()];
+      if (code) callback(reply(code, code >= 500 ? "No such mailbox here" : "Mailbox busy, try later"));
+      else callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -33,10 +58,22 @@ export async function startSmtp(port = 0, host = "127.0.0.1") {
           recipients: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw: Buffer.concat(chunks).toString("utf8"),
         });
-        if (!state.swallowing) callback();
+        if (state.dropAfterStore) {
+          dropConnection(session.id);
+          return;
+        }
+        if (state.swallowing) return;
+        if (state.endDelayMs > 0) setTimeout(() => callback(), state.endDelayMs);
+        else callback();
       });
     },
   });
+  /** Closes one session's connection at once, as a server that crashed would. */
+  function dropConnection(id: string) {
+    const connections = (server as unknown as { connections: Set<{ id: string; _socket: { destroy(): void } }> })
+      .connections;
+    for (const connection of connections) if (connection.id === id) connection._socket.destroy();
+  }
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, host, () => resolve());

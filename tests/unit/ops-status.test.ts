@@ -26,6 +26,8 @@ describe("the status report", () => {
       oldestPendingSeconds: null,
       lastDeliveryAt: null,
       consumer: null,
+      deadLetters: 0,
+      failingSeconds: null,
       ...figures,
     }),
   });
@@ -94,6 +96,8 @@ describe("the status report", () => {
       oldestPendingSeconds: 75,
       lastDeliveryAt: "2026-11-23T09:15:00.000Z",
       consumer: { name: "web-1", holding: 2 },
+      deadLetters: 0,
+      failingSeconds: null,
     };
     const lastRefreshAt = new Date(Date.now() - 125_000).toISOString();
     const result = await report([], {

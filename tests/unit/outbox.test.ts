@@ -3,30 +3,10 @@ import { readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createOutbox, newEnquiryId, type OutboxRecord } from "../../server/enquiries/outbox.ts";
+import { createOutbox, newEnquiryId } from "../../server/enquiries/outbox.ts";
+import { enquiryRecord } from "../support/enquiry-record.ts";
 
-function record(id: string, extra: Partial<OutboxRecord> = {}): OutboxRecord {
-  return {
-    version: 1,
-    id,
-    messageId: `<enquiry.${id}@example.test>`,
-    receivedAt: new Date().toISOString(),
-    enquiry: {
-      name: "Ada",
-      email: "ada@example.com",
-      need: "Other",
-      brief: "b",
-      site: "N/A",
-      site_type: "N/A",
-      improve: "N/A",
-      budget: "N/A",
-      message: "No message.",
-      biscuits: "no",
-    },
-    attempts: 0,
-    ...extra,
-  };
-}
+const record = enquiryRecord;
 
 async function openOutbox() {
   const root = path.join(mkdtempSync(path.join(tmpdir(), "outbox-")), "outbox");

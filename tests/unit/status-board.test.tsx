@@ -38,6 +38,8 @@ describe("the status board's figures", () => {
           oldestPendingSeconds: 130,
           lastDeliveryAt: "2026-11-23T11:50:00.000Z",
           consumer: { name: "web-1", holding: 1 },
+          deadLetters: 0,
+          failingSeconds: null,
         }),
       ),
     ).toEqual([
