@@ -55,6 +55,17 @@ function StatusFigures({ report }: { report: StatusReport }) {
     ],
     ["Last successful delivery", mail ? (mail.lastDeliveryAt ? ago(mail.lastDeliveryAt) : "None yet") : "Not reported"],
   ];
+  if (mail?.failingSeconds != null) {
+    figures.push(["Deliveries failing", `For ${formatDuration(mail.failingSeconds)}; enquiries wait and are retried`]);
+  }
+  if (mail) {
+    figures.push([
+      "Dead letters",
+      mail.deadLetters === 0
+        ? "None"
+        : `${mail.deadLetters === 1 ? "1 enquiry" : `${mail.deadLetters} enquiries`} refused by the mail server, kept to send again`,
+    ]);
+  }
   if (mail?.consumer) {
     const { name, holding } = mail.consumer;
     figures.push([

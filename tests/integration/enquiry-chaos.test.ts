@@ -1,8 +1,8 @@
-import type { ChildProcess } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { OutboxRecord } from "../../server/enquiries/outbox.ts";
 import { createLogger } from "../../server/http/logging.ts";
 import { openRedis, redisReady } from "../../server/redis.ts";
@@ -291,5 +291,31 @@ describe.skipIf(!redisServer)("enquiries through Redis and mail server faults", 
     }
     expect(dead.map((record) => tokenOf(record.enquiry.brief)).sort()).toEqual([...accepted].sort());
     for (const record of dead) expect(record.recipients).toEqual(["gone@gritstone.test"]);
+
+    // The mailbox exists again: an operator sends the dead letters again, and each reaches only the one refused.
+    delete smtp.state.refuse["gone@gritstone.test"];
+    const output = execFileSync(process.execPath, ["scripts/resend-dead-letters.ts"], {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? "",
+        REDIS_URL: redis.url,
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), "resend-")),
+      },
+      encoding: "utf8",
+    });
+    expect(output).toContain(`${accepted.length} sent back to be delivered.`);
+    await vi.waitFor(
+      () => {
+        const resent = inbox(smtp);
+        for (const token of accepted) {
+          expect(resent.get(token)?.map((copy) => copy.recipients)).toEqual([
+            ["studio@gritstone.test"],
+            ["gone@gritstone.test"],
+          ]);
+        }
+      },
+      { timeout: 20_000, interval: 500 },
+    );
+    expect(await deadLetters(redis.url, [])).toEqual([]);
   });
 });

@@ -48,7 +48,27 @@ describe("the status board's figures", () => {
       "Content freshness: Refreshed 2 min ago",
       "Shared queue depth (all instances): 2 enquiries waiting, the oldest for 2 min",
       "Last successful delivery: 10 min ago",
+      "Dead letters: None",
       "This instance&#x27;s consumer: web-1, holding 1 enquiry",
+    ]);
+  });
+
+  it("says how long deliveries have failed and how many enquiries wait as dead letters", () => {
+    const lines = figures(
+      reportWith({
+        delivery: "smtp",
+        queue: "disk",
+        outboxDepth: 1,
+        oldestPendingSeconds: 200,
+        lastDeliveryAt: null,
+        consumer: null,
+        deadLetters: 3,
+        failingSeconds: 190,
+      }),
+    );
+    expect(lines.slice(5)).toEqual([
+      "Deliveries failing: For 3 min; enquiries wait and are retried",
+      "Dead letters: 3 enquiries refused by the mail server, kept to send again",
     ]);
   });
 
