@@ -22,8 +22,10 @@ import { checkMethod, checkRequestLine } from "./http/request-line.ts";
 import { cspNonce, sameOrigin, securityHeaders } from "./http/security.ts";
 import { seoFiles } from "./http/seo.ts";
 import { staticFiles } from "./http/static.ts";
+import { cspReportEndpoint, cspReportPath } from "./ops/csp-reports.ts";
 import { RouteLabeler, unmatchedRoute } from "./ops/route-label.ts";
 import { opsMiddleware, opsRoutes } from "./ops/router.ts";
+import { vitalsEndpoint, vitalsPath } from "./ops/vitals.ts";
 import { pageStylesheets } from "./page-styles.ts";
 import type { Services } from "./services.ts";
 
@@ -114,9 +116,11 @@ export function createApp(deps: AppDeps) {
       contentPerMinute: config.CONTENT_RATE_LIMIT,
       store: services.rateLimitStores,
     }),
-    sameOrigin,
-    readBody,
   );
+  // What browsers report (decision 0195): sent by the browser itself, so not held to the forms' Origin check.
+  app.post(vitalsPath, readBody, vitalsEndpoint(services.ops.vitals, routes));
+  app.post(cspReportPath, readBody, cspReportEndpoint(services.ops.cspViolations, routes, logger));
+  app.post(/.*/, sameOrigin, readBody);
   app.use(contentRoutes(services.content));
   app.use(enquiryRoutes(services.site.enquiries));
   app.use(

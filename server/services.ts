@@ -150,6 +150,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
   }
   const sources: StatusSources = { content, mail: enquiries };
   const ops = createOps({ registry: metrics, logger, build: buildInfo(config), checks, sources });
+  ops.history.start();
 
   const site: SiteServices = {
     content,
@@ -189,6 +190,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
     purge: purges ? (plan) => purges.purge(plan) : purgeHere,
     onPurge: (listener) => void purgeListeners.push(listener),
     async stop(deadline) {
+      ops.history.stop();
       await enquiries.stop(deadline);
       await purges?.close();
       if (redis?.isOpen) await redis.close().catch(() => redis.destroy());

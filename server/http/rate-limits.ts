@@ -6,6 +6,8 @@ import { RedisStore } from "rate-limit-redis";
 import { canonicalPath } from "../../src/lib/redirects.ts";
 import { site } from "../../src/site.ts";
 import { faultLog } from "../lib/fault-log.ts";
+import { cspReportPath } from "../ops/csp-reports.ts";
+import { vitalsPath } from "../ops/vitals.ts";
 import type { RedisClient } from "../redis.ts";
 import { sendFail } from "./refusals.ts";
 
@@ -22,6 +24,7 @@ export type RateLimitStores = (tier: string) => Store;
 // The enquiry API and the contact page's own form action (with and without JavaScript) share one budget, whatever
 // the spelling of the path (case, trailing slash, `.data`): tiers are chosen by the canonical path.
 const contactPaths = new Set(["/emails/contact-form", "/contact"]);
+const reportPaths = new Set([vitalsPath, cspReportPath]);
 
 /** Tiered limits for every POST route: enquiries strictest, the content proxy generous, the rest in between. */
 export function postRateLimit({ contactPer15Minutes, contentPerMinute, store }: RateLimitOptions): RequestHandler {
@@ -51,9 +54,17 @@ export function postRateLimit({ contactPer15Minutes, contentPerMinute, store }: 
     "Too many content requests. Please slow down and try again in a minute.",
   );
   const other = limiter("other", 60_000, 60, "Too many requests. Please try again in a minute.");
+  // Browsers' own reports (Core Web Vitals, CSP violations; decision 0195): a page view sends about five.
+  const reports = limiter("reports", 60_000, 120, "Too many reports. Please try again in a minute.");
   return (req, res, next) => {
     const path = canonicalPath(req.path);
-    const tier = contactPaths.has(path) ? contact : path === "/contentful/posts" ? content : other;
+    const tier = contactPaths.has(path)
+      ? contact
+      : path === "/contentful/posts"
+        ? content
+        : reportPaths.has(path)
+          ? reports
+          : other;
     tier(req, res, next);
   };
 }

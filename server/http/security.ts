@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
+import { cspReportGroup, cspReportPath } from "../ops/csp-reports.ts";
 import { sendFail } from "./refusals.ts";
 
 export interface SecurityOptions {
@@ -81,7 +82,7 @@ export function securityHeaders({ isProduction, imageOrigins = [], analytics, fr
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
+        baseUri: ["'none'"],
         scriptSrc: [scriptSrc],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
@@ -95,6 +96,10 @@ export function securityHeaders({ isProduction, imageOrigins = [], analytics, fr
         ],
         objectSrc: ["'none'"],
         manifestSrc: ["'self'"],
+        // What the policy blocks is reported to the site itself (decision 0195): the Reporting API where the
+        // browser has it, report-uri where not.
+        reportTo: [cspReportGroup],
+        reportUri: [cspReportPath],
       },
     },
     // helmet's default no-referrer makes browsers send Origin: null on form posts, which React Router's
@@ -106,6 +111,7 @@ export function securityHeaders({ isProduction, imageOrigins = [], analytics, fr
   });
   const policy: RequestHandler = (_req, res, next) => {
     res.set("Permissions-Policy", permissionsPolicy);
+    res.set("Reporting-Endpoints", `${cspReportGroup}="${cspReportPath}"`);
     next();
   };
   return [headers, policy];

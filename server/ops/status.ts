@@ -3,6 +3,7 @@ import {
   type CheckOutcome,
   type ComponentReport,
   type ContentFigures,
+  type HistoryReport,
   type MailFigures,
   overallWords,
   type ServiceState,
@@ -31,6 +32,8 @@ export interface StatusInputs {
   build: BuildInfo;
   startedAt: Date;
   logger: Logger;
+  /** The last hour (server/ops/history.ts); absent, the report has none. */
+  history?: { report(): HistoryReport };
 }
 
 /** The report behind /status and /status.json: overall state, each component, and the figures. */
@@ -40,6 +43,7 @@ export async function statusReport({
   build,
   startedAt,
   logger,
+  history,
 }: StatusInputs): Promise<StatusReport> {
   const [outcomes, content, mail] = await Promise.all([
     readiness.outcomes(),
@@ -75,6 +79,7 @@ export async function statusReport({
       freshnessSeconds: content?.lastRefreshAt ? secondsBetween(content.lastRefreshAt, now) : null,
     },
     mail: mail ?? null,
+    history: history?.report() ?? null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { type AnalyticsConsent, analyticsProvider, consentCookie, readConsent } from "../lib/consent.ts";
+import { reportVitals } from "../lib/web-vitals.ts";
 import styles from "./Consent.module.css";
 import { useNonce } from "./Nonce.tsx";
 
@@ -93,7 +94,10 @@ export function CookieSettingsButton({ className }: { className?: string }) {
   );
 }
 
-/** Loads the analytics script once the visitor has accepted; nothing at all before that. */
+/**
+ * Loads the analytics script once the visitor has accepted, and starts sending this visit's Core Web Vitals to the
+ * site itself (decision 0195); nothing at all before that, and nothing after a refusal.
+ */
 export function Analytics({ siteId }: { siteId: string }) {
   const consent = useConsent();
   const nonce = useNonce();
@@ -108,6 +112,7 @@ export function Analytics({ siteId }: { siteId: string }) {
     script.dataset.analytics = "";
     if (nonce) script.nonce = nonce;
     document.head.append(script);
+    void reportVitals().catch(() => {});
   }, [granted, siteId, nonce]);
 
   return null;

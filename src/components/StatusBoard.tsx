@@ -7,6 +7,7 @@ import {
   stateWords,
 } from "../lib/status-report.ts";
 import styles from "./StatusBoard.module.css";
+import { StatusCharts } from "./StatusCharts.tsx";
 
 /** The operator page behind the footer's "Server status" link: the overall state, the figures, each component. */
 export function StatusBoard({ report, refreshSeconds }: { report: StatusReport; refreshSeconds: number }) {
@@ -32,6 +33,8 @@ export function StatusBoard({ report, refreshSeconds }: { report: StatusReport; 
           ))}
         </ul>
       </section>
+
+      {report.history && <StatusCharts history={report.history} />}
 
       <p className={styles.checked}>
         Checked at <time dateTime={report.generatedAt}>{utcTime(report.generatedAt)}</time>. This page refreshes every{" "}

@@ -58,6 +58,63 @@ export interface MailFigures {
   failingSeconds: number | null;
 }
 
+/** The Core Web Vitals real visitors' browsers report (Google's web-vitals library), in its names. */
+export const vitalNames = ["LCP", "INP", "CLS", "FCP", "TTFB"] as const;
+export type VitalName = (typeof vitalNames)[number];
+
+/**
+ * web.dev's thresholds: at or under the first is "good", over the second "poor", between "needs improvement".
+ * Milliseconds, but CLS (a score).
+ */
+export const vitalThresholds: Record<VitalName, [number, number]> = {
+  LCP: [2500, 4000],
+  INP: [200, 500],
+  CLS: [0.1, 0.25],
+  FCP: [1800, 3000],
+  TTFB: [800, 1800],
+};
+
+export type VitalRating = "good" | "needs-improvement" | "poor";
+
+export function vitalRating(metric: VitalName, value: number): VitalRating {
+  const [good, poor] = vitalThresholds[metric];
+  return value <= good ? "good" : value <= poor ? "needs-improvement" : "poor";
+}
+
+/** One vital on one route over the last hour: its 75th percentile (ms, or the CLS score) and how many samples. */
+export interface VitalFigure {
+  route: string;
+  metric: VitalName;
+  p75: number;
+  samples: number;
+  rating: VitalRating;
+}
+
+/**
+ * The last hour of this instance, one value per minute, oldest first (server/ops/history.ts). null where there
+ * is nothing to say (no request that minute, the instance not yet running).
+ */
+export interface HistoryReport {
+  /** Each minute's start (ISO time). */
+  minuteStarts: string[];
+  requests: number[];
+  /** The 95th percentile time to answer a page, in milliseconds. */
+  p95Ms: (number | null)[];
+  /** The share of requests answered 5xx, 0 to 1. */
+  errorRatio: (number | null)[];
+  /** The share of page-cache lookups answered from a stored copy, 0 to 1. */
+  cacheHitRatio: (number | null)[];
+  accepted: number[];
+  delivered: number[];
+  /** The most enquiries waiting at once that minute. */
+  waiting: (number | null)[];
+  oldestWaitingSeconds: (number | null)[];
+  /** Real visitors' Core Web Vitals over the hour, by route (only from visitors who accepted analytics). */
+  vitals: VitalFigure[];
+  /** What browsers reported the Content Security Policy blocked over the hour, by directive. */
+  cspViolations: { directive: string; count: number }[];
+}
+
 export interface StatusReport {
   state: ServiceState;
   /** The overall state in words. */
@@ -75,6 +132,8 @@ export interface StatusReport {
   };
   /** null when the enquiry service could not say (its queue unreadable). */
   mail: MailFigures | null;
+  /** The last hour of this instance; null where none is kept. */
+  history: HistoryReport | null;
 }
 
 export const stateWords: Record<ServiceState, string> = {

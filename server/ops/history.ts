@@ -1,0 +1,312 @@
+import type { Registry } from "prom-client";
+import { type HistoryReport, type VitalFigure, vitalNames, vitalRating } from "../../src/lib/status-report.ts";
+import { vitalMetrics } from "./vitals.ts";
+
+/** How much of the past /status keeps: one bucket per minute, an hour in all (decision 0195). */
+export const historyMinutes = 60;
+/** How often the registry is read into the current minute. */
+export const sampleEveryMs = 10_000;
+
+/** The latency histogram's bucket bounds in seconds (server/ops/metrics.ts), for the p95. */
+type Buckets = { bounds: number[]; counts: number[] };
+
+interface Minute {
+  /** The minute's start (ms since the epoch); a bucket whose stamp is older than an hour is reused. */
+  at: number;
+  requests: number;
+  errors: number;
+  pageLatency: Buckets;
+  cacheHits: number;
+  cacheLookups: number;
+  accepted: number;
+  delivered: number;
+  waiting: number | null;
+  oldestWaitingSeconds: number | null;
+  /** Core Web Vitals by "route|metric": bucket counts. Bounded: route templates × five metrics. */
+  vitals: Map<string, Buckets>;
+  /** CSP violations by directive. Bounded: the directives the endpoint accepts. */
+  csp: Map<string, number>;
+}
+
+/** Cumulative totals read from the registry at one sample. */
+interface Totals {
+  requests: number;
+  errors: number;
+  pageLatency: Buckets;
+  cacheHits: number;
+  cacheLookups: number;
+  accepted: number;
+  delivered: number;
+  waiting: number | null;
+  oldestWaitingSeconds: number | null;
+  vitals: Map<string, Buckets>;
+  csp: Map<string, number>;
+}
+
+type Sample = { labels: Record<string, string | number>; value: number; metricName?: string };
+type Metric = { name: string; values: Sample[] };
+
+const emptyBuckets = (bounds: number[]): Buckets => ({ bounds, counts: bounds.map(() => 0) });
+
+function newMinute(at: number): Minute {
+  return {
+    at,
+    requests: 0,
+    errors: 0,
+    pageLatency: emptyBuckets([]),
+    cacheHits: 0,
+    cacheLookups: 0,
+    accepted: 0,
+    delivered: 0,
+    waiting: null,
+    oldestWaitingSeconds: null,
+    vitals: new Map(),
+    csp: new Map(),
+  };
+}
+
+/** Requests the latency figure speaks for: pages a visitor waits on, not files, probes or posts. */
+function isPage(labels: Sample["labels"]) {
+  const route = String(labels.route ?? "");
+  return labels.method === "GET" && route !== "/assets/*" && route !== "static" && !route.startsWith("/images");
+}
+
+/** Adds `to`'s cumulative bucket counts into a map by key, from a histogram's `_bucket` samples. */
+function addBuckets(into: Map<string, Buckets>, key: string, sample: Sample) {
+  const le = sample.labels.le;
+  if (le === undefined) return;
+  const bound = le === "+Inf" ? Number.POSITIVE_INFINITY : Number(le);
+  const buckets = into.get(key) ?? emptyBuckets([]);
+  let index = buckets.bounds.indexOf(bound);
+  if (index === -1) {
+    buckets.bounds.push(bound);
+    buckets.counts.push(0);
+    index = buckets.bounds.length - 1;
+  }
+  buckets.counts[index] = (buckets.counts[index] ?? 0) + sample.value;
+  into.set(key, buckets);
+}
+
+/** The value at quantile q of a histogram (cumulative counts per upper bound), interpolated inside its bucket. */
+export function quantile({ bounds, counts }: Buckets, q: number, total?: number): number | null {
+  const order = bounds.map((bound, i) => [bound, counts[i] ?? 0] as const).sort((a, b) => a[0] - b[0]);
+  const all = total ?? order.at(-1)?.[1] ?? 0;
+  if (all <= 0) return null;
+  const rank = q * all;
+  let lowerBound = 0;
+  let lowerCount = 0;
+  for (const [bound, cumulative] of order) {
+    if (cumulative >= rank) {
+      // Past the last finite bound: the most the histogram can tell is that bound.
+      if (!Number.isFinite(bound)) return lowerBound;
+      const inBucket = cumulative - lowerCount;
+      const share = inBucket > 0 ? (rank - lowerCount) / inBucket : 1;
+      return lowerBound + (bound - lowerBound) * share;
+    }
+    lowerBound = bound;
+    lowerCount = cumulative;
+  }
+  return lowerBound;
+}
+
+function minus(now: Buckets, before: Buckets | undefined): Buckets {
+  return {
+    bounds: [...now.bounds],
+    counts: now.counts.map((count, i) => {
+      const earlier = before?.counts[before.bounds.indexOf(now.bounds[i] ?? Number.NaN)] ?? 0;
+      return Math.max(0, count - earlier);
+    }),
+  };
+}
+
+function plus(into: Buckets, more: Buckets) {
+  more.bounds.forEach((bound, i) => {
+    let index = into.bounds.indexOf(bound);
+    if (index === -1) {
+      into.bounds.push(bound);
+      into.counts.push(0);
+      index = into.bounds.length - 1;
+    }
+    into.counts[index] = (into.counts[index] ?? 0) + (more.counts[i] ?? 0);
+  });
+}
+
+/**
+ * The last hour of this instance, for /status (decision 0195): every 10 s the metrics registry (the one place
+ * the figures are counted) is read, and what changed since the last reading is added to the current minute's
+ * bucket. A fixed ring of 60 buckets, whatever the traffic; its maps are bounded by route templates and metric
+ * names, which the labels already are.
+ */
+export function createHistory(registry: Registry, now: () => number = Date.now) {
+  const ring: Minute[] = Array.from({ length: historyMinutes }, () => newMinute(0));
+  let last: Totals | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  const minuteOf = (at: number) => Math.floor(at / 60_000) * 60_000;
+  function bucket(at: number): Minute {
+    const start = minuteOf(at);
+    const slot = (start / 60_000) % historyMinutes;
+    const current = ring[slot] as Minute;
+    if (current.at === start) return current;
+    const fresh = newMinute(start);
+    ring[slot] = fresh;
+    return fresh;
+  }
+
+  async function read(): Promise<Totals> {
+    const metrics = (await registry.getMetricsAsJSON()) as unknown as Metric[];
+    const totals: Totals = {
+      requests: 0,
+      errors: 0,
+      pageLatency: emptyBuckets([]),
+      cacheHits: 0,
+      cacheLookups: 0,
+      accepted: 0,
+      delivered: 0,
+      waiting: null,
+      oldestWaitingSeconds: null,
+      vitals: new Map(),
+      csp: new Map(),
+    };
+    const pages = new Map<string, Buckets>();
+    for (const metric of metrics) {
+      for (const sample of metric.values) {
+        const name = sample.metricName ?? metric.name;
+        switch (metric.name) {
+          case "http_request_duration_seconds":
+            if (name.endsWith("_count")) {
+              totals.requests += sample.value;
+              if (String(sample.labels.status_code).startsWith("5")) totals.errors += sample.value;
+            } else if (name.endsWith("_bucket") && isPage(sample.labels)) {
+              addBuckets(pages, "pages", sample);
+            }
+            break;
+          case "page_cache_requests_total":
+            totals.cacheLookups += sample.value;
+            if (sample.labels.result === "hit") totals.cacheHits += sample.value;
+            break;
+          case "enquiries_total":
+            if (sample.labels.outcome === "accepted") totals.accepted += sample.value;
+            break;
+          case "enquiry_delivery_attempts_total":
+            if (sample.labels.result === "success") totals.delivered += sample.value;
+            break;
+          case "enquiry_outbox_pending":
+            totals.waiting = sample.value;
+            break;
+          case "enquiry_outbox_oldest_pending_age_seconds":
+            totals.oldestWaitingSeconds = sample.value;
+            break;
+          case "csp_violations_total":
+            totals.csp.set(
+              String(sample.labels.directive),
+              (totals.csp.get(String(sample.labels.directive)) ?? 0) + sample.value,
+            );
+            break;
+          default:
+            if (metric.name.startsWith("web_vitals_") && name.endsWith("_bucket")) {
+              addBuckets(totals.vitals, `${sample.labels.route}|${metric.name}`, sample);
+            }
+        }
+      }
+    }
+    totals.pageLatency = pages.get("pages") ?? emptyBuckets([]);
+    return totals;
+  }
+
+  /** Reads the registry now and adds what changed to this minute (the timer calls it; tests call it directly). */
+  async function sample() {
+    const totals = await read();
+    const minute = bucket(now());
+    if (last) {
+      minute.requests += Math.max(0, totals.requests - last.requests);
+      minute.errors += Math.max(0, totals.errors - last.errors);
+      plus(minute.pageLatency, minus(totals.pageLatency, last.pageLatency));
+      minute.cacheHits += Math.max(0, totals.cacheHits - last.cacheHits);
+      minute.cacheLookups += Math.max(0, totals.cacheLookups - last.cacheLookups);
+      minute.accepted += Math.max(0, totals.accepted - last.accepted);
+      minute.delivered += Math.max(0, totals.delivered - last.delivered);
+      for (const [key, buckets] of totals.vitals) {
+        const into = minute.vitals.get(key) ?? emptyBuckets([]);
+        plus(into, minus(buckets, last.vitals.get(key)));
+        minute.vitals.set(key, into);
+      }
+      for (const [directive, count] of totals.csp) {
+        const added = count - (last.csp.get(directive) ?? 0);
+        if (added > 0) minute.csp.set(directive, (minute.csp.get(directive) ?? 0) + added);
+      }
+    }
+    if (totals.waiting !== null) minute.waiting = Math.max(minute.waiting ?? 0, totals.waiting);
+    if (totals.oldestWaitingSeconds !== null) {
+      minute.oldestWaitingSeconds = Math.max(minute.oldestWaitingSeconds ?? 0, totals.oldestWaitingSeconds);
+    }
+    last = totals;
+  }
+
+  /** The last hour, oldest minute first; a minute this instance was not running is null (or 0 for counts). */
+  function report(): HistoryReport {
+    const end = minuteOf(now());
+    const minutes: Minute[] = [];
+    for (let i = historyMinutes - 1; i >= 0; i--) {
+      const at = end - i * 60_000;
+      const slot = ring[(at / 60_000) % historyMinutes] as Minute;
+      minutes.push(slot.at === at ? slot : newMinute(at));
+    }
+    const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+    const hourVitals = new Map<string, Buckets>();
+    const hourCsp = new Map<string, number>();
+    for (const minute of minutes) {
+      for (const [key, buckets] of minute.vitals) {
+        const into = hourVitals.get(key) ?? emptyBuckets([]);
+        plus(into, buckets);
+        hourVitals.set(key, into);
+      }
+      for (const [directive, count] of minute.csp) hourCsp.set(directive, (hourCsp.get(directive) ?? 0) + count);
+    }
+    const vitals: VitalFigure[] = [];
+    for (const [key, buckets] of hourVitals) {
+      const [route = "", metricName = ""] = key.split("|");
+      const metric = vitalNames.find((name) => vitalMetrics[name].name === metricName);
+      const samples = Math.max(0, ...buckets.counts);
+      const p75 = quantile(buckets, 0.75);
+      if (!metric || p75 === null || samples === 0) continue;
+      // Times are kept in seconds (Prometheus' unit) and shown in milliseconds, as web-vitals reports them.
+      const value = vitalMetrics[metric].seconds ? Math.round(p75 * 1000) : Math.round(p75 * 1000) / 1000;
+      vitals.push({ route, metric, p75: value, samples, rating: vitalRating(metric, value) });
+    }
+    vitals.sort(
+      (a, b) => a.route.localeCompare(b.route) || vitalNames.indexOf(a.metric) - vitalNames.indexOf(b.metric),
+    );
+    return {
+      minuteStarts: minutes.map((minute) => new Date(minute.at).toISOString()),
+      requests: minutes.map((minute) => minute.requests),
+      p95Ms: minutes.map((minute) => {
+        const p95 = quantile(minute.pageLatency, 0.95);
+        return p95 === null ? null : Math.round(p95 * 1000);
+      }),
+      errorRatio: minutes.map((minute) => ratio(minute.errors, minute.requests)),
+      cacheHitRatio: minutes.map((minute) => ratio(minute.cacheHits, minute.cacheLookups)),
+      accepted: minutes.map((minute) => minute.accepted),
+      delivered: minutes.map((minute) => minute.delivered),
+      waiting: minutes.map((minute) => minute.waiting),
+      oldestWaitingSeconds: minutes.map((minute) => minute.oldestWaitingSeconds),
+      vitals,
+      cspViolations: [...hourCsp].map(([directive, count]) => ({ directive, count })),
+    };
+  }
+
+  return {
+    sample,
+    report,
+    start() {
+      void sample().catch(() => {});
+      timer = setInterval(() => void sample().catch(() => {}), sampleEveryMs);
+      timer.unref();
+    },
+    stop() {
+      clearInterval(timer);
+    },
+  };
+}
+
+export type History = ReturnType<typeof createHistory>;
