@@ -1,11 +1,10 @@
-import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions } from "./tests/e2e/browser.ts";
 import { e2ePreviewSecret } from "./tests/e2e/content.ts";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 /** `npm run dev` (Vite middleware, HMR) runs beside it for tests/e2e/dev.spec.ts. */
 const devPort = port + 1;
-const systemChromium = "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -17,19 +16,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
-    launchOptions: {
-      // Debian's Chromium where it is installed (this machine cannot download Playwright's own).
-      executablePath: existsSync(systemChromium) ? systemChromium : undefined,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [
     { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: /dev\.spec\.ts$/ },

@@ -84,6 +84,7 @@ export function createApp(deps: AppDeps) {
     cspNonce,
     securityHeaders({
       isProduction: config.isProduction,
+      siteUrl: config.SITE_URL,
       imageOrigins: [...services.content.imageOrigins],
       analytics: {
         origins: [analyticsProvider.origin],

@@ -7,6 +7,8 @@ import { sendFail } from "./refusals.ts";
 
 export interface SecurityOptions {
   isProduction: boolean;
+  /** The site's public address (SITE_URL): where browsers send their CSP reports. */
+  siteUrl: string;
   /** Extra origins pages load images from (the Contentful image host when that source is on). */
   imageOrigins?: string[];
   /** The analytics host, allowed for scripts and beacons only on responses where `allowed` says so. */
@@ -63,7 +65,10 @@ export const sameOrigin: RequestHandler = (req, res, next) => {
   sendFail(req, res, 403, "This form can only be sent from this website's own pages.");
 };
 
-export function securityHeaders({ isProduction, imageOrigins = [], analytics, framing }: SecurityOptions) {
+export function securityHeaders({ isProduction, siteUrl, imageOrigins = [], analytics, framing }: SecurityOptions) {
+  // The Reporting API takes an absolute URL: the site's own (SITE_URL), never one built from the Host header,
+  // which a stored page would then hand to every visitor.
+  const reportingEndpoints = `${cspReportGroup}="${new URL(cspReportPath, siteUrl).href}"`;
   const nonce = (res: ServerResponse) =>
     `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`;
   // One function per directive, so a visitor who refused analytics gets a policy without its host at all.
@@ -111,7 +116,7 @@ export function securityHeaders({ isProduction, imageOrigins = [], analytics, fr
   });
   const policy: RequestHandler = (_req, res, next) => {
     res.set("Permissions-Policy", permissionsPolicy);
-    res.set("Reporting-Endpoints", `${cspReportGroup}="${cspReportPath}"`);
+    res.set("Reporting-Endpoints", reportingEndpoints);
     next();
   };
   return [headers, policy];

@@ -40,6 +40,28 @@ test("with JavaScript the status page renews its figures in place every 30 secon
   await expect(page.locator("time").first()).not.toHaveAttribute("datetime", checkedAt ?? "");
 });
 
+test("the status page draws the last hour as charts, each an image with a name and its figures in words", async ({
+  page,
+}) => {
+  // Some traffic first, so the charts have something to show.
+  for (const path of ["/", "/about", "/services", "/no-such-page"]) await page.request.get(path);
+  await page.goto("/status");
+  const history = page.getByRole("region", { name: "The last hour on this instance" });
+  await expect(history).toBeVisible();
+  for (const name of ["Requests", "Page time, 95th percentile", "Server errors (5xx)", "Page cache hits"]) {
+    const chart = history.getByRole("img", { name, exact: true });
+    await expect(chart).toBeVisible();
+    await expect(chart).toHaveAccessibleDescription(
+      /^(Now .+; highest .+; lowest .+\.|Nothing recorded in the last hour\.)$/,
+    );
+  }
+  expect(await history.getByRole("img").count()).toBeGreaterThanOrEqual(4);
+  // Readable at a phone's width: nothing wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
 test("the status page has no accessibility violations", async ({ page }) => {
   await page.goto("/status");
   await expect(page.getByRole("heading", { level: 1, name: "Server status" })).toBeVisible();
@@ -57,5 +79,6 @@ test.describe("without JavaScript", () => {
     expect(response?.headers()["cache-control"]).toBe("no-store");
     await expect(page.getByRole("heading", { level: 3, name: "Mail delivery" })).toBeVisible();
     await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", "30");
+    await expect(page.getByRole("img", { name: "Requests", exact: true })).toBeVisible();
   });
 });

@@ -142,7 +142,10 @@ describe("every page's policy", () => {
     expect(policy).toContain("report-uri /csp-reports");
     expect(policy).toContain("base-uri 'none'");
     expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-    expect(res.headers["reporting-endpoints"]).toBe('csp="/csp-reports"');
+    // The Reporting API takes an absolute URL: the site's own address, never one built from the Host header.
+    expect(res.headers["reporting-endpoints"]).toBe(`csp="${new URL("/csp-reports", built.config.SITE_URL).href}"`);
+    const spoofed = await request(built.app).get("/about").set("Host", "attacker.example");
+    expect(spoofed.headers["reporting-endpoints"]).not.toContain("attacker");
   });
 });
 

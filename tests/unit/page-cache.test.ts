@@ -90,7 +90,7 @@ function site(clock: { now: number; gate?: Promise<void> }) {
     now: () => clock.now,
   });
   const app = express();
-  app.use(pages.serve, cspNonce, securityHeaders({ isProduction: true }), pages.observe);
+  app.use(pages.serve, cspNonce, securityHeaders({ isProduction: true, siteUrl: "http://127.0.0.1" }), pages.observe);
   app.get(/.*/, (req, res) => {
     res.type("html").send(page(req.path, res.locals.cspNonce as string));
   });
