@@ -69,8 +69,8 @@ export function ConsentBanner() {
         Can we count your visit?
       </h2>
       <p className={styles.text}>
-        We'd like to use {analyticsProvider.name} to see which pages people read. It sets no cookies and never follows
-        you around the web. Nothing is measured unless you say yes.{" "}
+        We'd like to use {analyticsProvider.name} to see which pages people read, and to measure how fast each page is
+        for you. It sets no cookies and never follows you around the web. Nothing is measured unless you say yes.{" "}
         <Link to="/privacy-policy#analytics">How we use analytics</Link>
       </p>
       <div className={styles.actions}>

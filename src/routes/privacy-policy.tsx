@@ -144,6 +144,18 @@ function policySections({
             Electronic Communications Regulations).
           </p>
           <p>
+            If you accept analytics, your browser also tells this website how quickly each page appeared and responded
+            for you (the "Core Web Vitals": how long the page took to show, how fast it answered a tap, how much it
+            moved while loading). Each figure is sent with only the page's address, and we keep only which kind of page
+            it was, as counts in our own monitoring for an hour and in sums after that. No IP address, browser details
+            or cookie is kept with it, and nothing is sent to anyone else.
+          </p>
+          <p>
+            When your browser blocks something on a page that our security policy does not allow (for example a script
+            added by a browser extension), it may report that to this website. We count these reports by the kind of
+            page and what was blocked, to find faults; we keep nothing about you from them.
+          </p>
+          <p>
             We set one cookie of our own, <code>{consentCookieName}</code>, which remembers your choice so we don't ask
             again on every page. It lasts {consentMonths} months. It is strictly necessary to respect your choice, so it
             does not need consent.

@@ -17,6 +17,8 @@ const promtool = commandPath("promtool");
 async function exposedNames() {
   const services = await createServices(testConfig(), createLogger("silent"));
   services.ops.httpMetrics.duration.observe({ method: "GET", route: "/", status_code: "200" }, 0.01);
+  for (const histogram of Object.values(services.ops.vitals)) histogram.observe({ route: "/" }, 0.1);
+  services.ops.cspViolations.inc({ directive: "script-src-elem", route: "/" });
   const text = await services.metrics.metrics();
   await services.stop();
   return new Set(
@@ -29,7 +31,7 @@ async function exposedNames() {
 
 /** The metric names a PromQL expression reads (ours, Node's and the process's; `up` comes from Prometheus). */
 function namesIn(expression: string) {
-  return [...expression.matchAll(/\b(?:http|site|content|enquiry|process|nodejs)_[a-z0-9_]+\b/g)].map(
+  return [...expression.matchAll(/\b(?:http|site|content|enquiry|process|nodejs|web_vitals|csp)_[a-z0-9_]+\b/g)].map(
     (match) => match[0],
   );
 }

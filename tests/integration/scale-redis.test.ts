@@ -1,5 +1,5 @@
 import type { ChildProcess } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -16,7 +16,7 @@ import { freePort, parseMail, startSmtp, type TestSmtp } from "../support/smtp.t
  * the shared enquiry queue survives an instance killed for good, and a purge sent to one reaches them all.
  */
 
-const root = path.resolve(import.meta.dirname, "../..");
+const _root = path.resolve(import.meta.dirname, "../..");
 const processes: ChildProcess[] = [];
 const webhookSecret = "scale-test-webhook-secret";
 const visibilitySeconds = 2;
