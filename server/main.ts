@@ -4,8 +4,8 @@ import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
 import { createApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { requestTimeouts } from "./http/body.ts";
 import { captureConsole, createLogger } from "./http/logging.ts";
+import { createHttpServer } from "./http/server.ts";
 import { createServices, type Services } from "./services.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -41,12 +41,12 @@ async function main() {
     app = createApp({ config, logger, services, build, clientDir: path.join(root, "build/client") });
   }
 
-  const server = app.listen(config.PORT, config.HOST, () => {
+  const server = createHttpServer(app);
+  server.listen(config.PORT, config.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
     logger.info({ port, host: config.HOST, mode: config.NODE_ENV, content: config.CONTENT_SOURCE }, "listening");
   });
-  Object.assign(server, requestTimeouts);
   server.on("error", (error) => {
     logger.fatal({ err: error }, "server error");
     process.exit(1);

@@ -4,10 +4,9 @@ import { MemoryStore, rateLimit, type Store } from "express-rate-limit";
 import type { Logger } from "pino";
 import { RedisStore } from "rate-limit-redis";
 import { canonicalPath } from "../../src/lib/redirects.ts";
+import { cspReportPath, vitalsPath } from "../../src/lib/report-paths.ts";
 import { site } from "../../src/site.ts";
 import { faultLog } from "../lib/fault-log.ts";
-import { cspReportPath } from "../ops/csp-reports.ts";
-import { vitalsPath } from "../ops/vitals.ts";
 import type { RedisClient } from "../redis.ts";
 import { sendFail } from "./refusals.ts";
 

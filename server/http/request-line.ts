@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from "express";
 import { canonicalPath } from "../../src/lib/redirects.ts";
+import { cspReportPath, vitalsPath } from "../../src/lib/report-paths.ts";
 import { pageFormProblem } from "./body.ts";
 import { sendFail } from "./refusals.ts";
 
@@ -21,10 +22,38 @@ function validHost(host: string): boolean {
 }
 
 /**
- * First in the chain after logging: an absolute-form request line (`GET http://host/path`) is answered as its
+ * The longest path and the most segments a request may name (decision 0196): this site's longest real path is under
+ * 100 bytes and 3 segments, so these are generous, and they bound every path-handling step after (canonical
+ * path, redirects, route matching and discovery, metric labels), whose cost grows with the path.
+ */
+export const maxPathBytes = 2048;
+export const maxPathSegments = 64;
+
+/** Whether a request target's path is over the limits (its query is not counted). */
+export function pathTooLong(url: string): boolean {
+  const q = url.indexOf("?");
+  const path = q === -1 ? url : url.slice(0, q);
+  if (path.length > maxPathBytes) return true;
+  let segments = 0;
+  for (let at = path.indexOf("/"); at !== -1; at = path.indexOf("/", at + 1)) {
+    if (++segments > maxPathSegments) return true;
+  }
+  return false;
+}
+
+/**
+ * First in the chain after logging: a path over the limits is a 414; an absolute-form request line (`GET http://host/path`) is answered as its
  * path (RFC 9112 §3.2.2); anything else that is not a path, and a request without a usable Host, is a 400.
  */
 export const checkRequestLine: RequestHandler = (req, res, next) => {
+  if (pathTooLong(req.url)) {
+    res
+      .status(414)
+      .set({ "Cache-Control": "no-store", Connection: "close" })
+      .type("text/plain")
+      .send(`URI too long: a path may have at most ${maxPathBytes} bytes and ${maxPathSegments} segments.`);
+    return;
+  }
   if (!req.url.startsWith("/")) {
     const url = URL.parse(req.url);
     if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
@@ -52,6 +81,8 @@ export const checkRequestLine: RequestHandler = (req, res, next) => {
 /** The methods each resource takes, by canonical path; every other page takes GET and HEAD. */
 const methodsByPath: Readonly<Record<string, readonly string[]>> = {
   "/contact": ["GET", "HEAD", "POST"],
+  [vitalsPath]: ["POST"],
+  [cspReportPath]: ["POST"],
   "/emails/contact-form": ["POST"],
   "/emails/contact-form/challenge": ["GET", "HEAD"],
   "/contentful/posts": ["POST"],

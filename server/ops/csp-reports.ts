@@ -6,10 +6,7 @@ import { z } from "zod";
 import { sendFail } from "../http/refusals.ts";
 import { type RouteLabeler, unmatchedRoute } from "./route-label.ts";
 
-/** Where browsers report what the Content Security Policy blocked (decision 0195). */
-export const cspReportPath = "/csp-reports";
-/** The Reporting API endpoint's name in `Reporting-Endpoints` and the policy's `report-to`. */
-export const cspReportGroup = "csp";
+export { cspReportGroup, cspReportPath } from "../../src/lib/report-paths.ts";
 
 /** The directives a violation is counted under; any other is refused, so the label set stays fixed. */
 export const cspDirectives = [

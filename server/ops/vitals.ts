@@ -5,7 +5,7 @@ import { type VitalName, vitalNames } from "../../src/lib/status-report.ts";
 import { sendFail } from "../http/refusals.ts";
 import { type RouteLabeler, unmatchedRoute } from "./route-label.ts";
 
-export { vitalsPath } from "../../src/lib/web-vitals.ts";
+export { vitalsPath } from "../../src/lib/report-paths.ts";
 
 /**
  * Each vital's Prometheus histogram: times in seconds (Prometheus' unit; web-vitals reports milliseconds), CLS as

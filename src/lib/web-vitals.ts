@@ -1,5 +1,4 @@
-/** Where the browser sends real visitors' Core Web Vitals (server/ops/vitals.ts, decision 0195). */
-export const vitalsPath = "/vitals";
+import { vitalsPath } from "./report-paths.ts";
 
 /** What one beacon carries: the metric, its value (ms, or the CLS score), its rating and the page's path. */
 export interface VitalBeacon {

@@ -1,13 +1,11 @@
 import { once } from "node:events";
-import type { Server } from "node:http";
 import net from "node:net";
 import type { Express } from "express";
-import { requestTimeouts } from "../../server/http/body.ts";
+import { createHttpServer } from "../../server/http/server.ts";
 
-/** The app on a real listening socket on 127.0.0.1, with the timeouts server/main.ts gives it. */
+/** The app on a real listening socket on 127.0.0.1, on the HTTP server server/main.ts runs it on. */
 export async function listen(app: Express) {
-  const server: Server = app.listen(0, "127.0.0.1");
-  Object.assign(server, requestTimeouts);
+  const server = createHttpServer(app).listen(0, "127.0.0.1");
   await once(server, "listening");
   const { port } = server.address() as net.AddressInfo;
   return {

@@ -1,0 +1,5 @@
+/** Where browsers report to the site itself (decision 0195): real visitors' Core Web Vitals, and CSP violations. */
+export const vitalsPath = "/vitals";
+export const cspReportPath = "/csp-reports";
+/** The Reporting API endpoint's name in `Reporting-Endpoints` and the policy's `report-to`. */
+export const cspReportGroup = "csp";
