@@ -7,6 +7,7 @@ import onHeaders from "on-headers";
 import type { Logger } from "pino";
 import { Counter, Gauge, type Registry } from "prom-client";
 import { consentCookieName, readConsent } from "../../src/lib/consent.ts";
+import { readQuery } from "../../src/lib/page-queries.ts";
 import { labelRoute } from "../ops/route-label.ts";
 
 /**
@@ -46,6 +47,10 @@ export interface PageCacheOptions {
   logger: Logger;
   /** Renders kept of a page whose renders differ. */
   maxVariants?: number;
+  /** Stored keys per route template (path and the query it reads): the rest are rendered, not stored. */
+  maxKeysPerRoute?: number;
+  /** How long a request waits for the render in flight for its page before rendering it itself. */
+  coalesceWaitMs?: number;
   now?: () => number;
 }
 
@@ -76,6 +81,10 @@ interface Entry {
   /** Index of the variant served last, so the next answer can pick another. */
   last: number;
   bytes: number;
+  /** Whether its renders differ (the home page's client strip): unknown until a second render is compared. */
+  varies?: boolean;
+  /** Dropped by a purge: never served again; the next request waits for the one render that replaces it. */
+  purged?: boolean;
 }
 
 interface CacheKey {
@@ -89,6 +98,8 @@ interface CacheKey {
 interface Fill {
   path: string;
   cancelled: boolean;
+  /** Settles when the render is stored (or given up): requests for the same key wait on it. */
+  done: Promise<void>;
 }
 
 export interface PageCacheStats {
@@ -161,14 +172,6 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   return best;
 }
 
-/** The query with its parameters sorted and uniformly encoded, so `?b=2&a=1` and `?a=1&b=2` share a copy. */
-export function normaliseQuery(query: string): string {
-  if (query === "") return "";
-  const params = new URLSearchParams(query);
-  params.sort();
-  return params.toString();
-}
-
 /**
  * Strips a render's nonce from its document and hashes the inline scripts that carried it. Only elements with
  * the render's own 128-bit nonce are trusted, so a script that reached the HTML any other way stays refused.
@@ -204,9 +207,17 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const origin = new URL(options.origin).origin;
   const now = options.now ?? Date.now;
   const maxVariants = options.maxVariants ?? 8;
+  const maxKeysPerRoute = options.maxKeysPerRoute ?? 64;
+  const coalesceWaitMs = options.coalesceWaitMs ?? 3_000;
+  /** How many keys each route template holds now (the bound on keys per route). */
+  const keysByRoute = new Map<string, number>();
   const cache = new LRUCache<string, Entry>({
     maxSize: options.maxBytes,
     sizeCalculation: (entry) => Math.max(1, entry.bytes),
+    dispose: (entry, _key, reason) => {
+      if (reason === "set") return;
+      keysByRoute.set(entry.route, Math.max(0, (keysByRoute.get(entry.route) ?? 1) - 1));
+    },
   });
   const filling = new Map<string, Fill>();
   const sharedCacheControl = `public, max-age=0, s-maxage=${options.ttlSeconds}, stale-while-revalidate=${options.ttlSeconds}`;
@@ -216,6 +227,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     name: "page_cache_requests_total",
     help: "Page requests by what the page cache did: HIT (stored copy), STALE (stored copy past its TTL), MISS (rendered)",
     labelNames: ["result"] as const,
+    registers: [options.metrics],
+  });
+  const renders = new Counter({
+    name: "page_cache_renders_total",
+    help: "Renders made for the page cache (a first fill, a refresh, a purge's replacement, one more variant)",
     registers: [options.metrics],
   });
   const fills = new Counter({
@@ -257,7 +273,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     }
     const q = url.indexOf("?");
     const path = q === -1 ? url : url.slice(0, q);
-    const query = q === -1 ? "" : normaliseQuery(url.slice(q + 1));
+    // Only what the page reads is in the key (decision 0197): a campaign link is a hit of the clean page's copy.
+    const query = q === -1 ? "" : readQuery(options.routeOf(path), url.slice(q + 1));
     const consent = consentVaries ? (readConsent(cookie) ?? "unset") : undefined;
     // The footer shows the year: a new year is a new page.
     const year = new Date(now()).getFullYear();
@@ -270,6 +287,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (target.consent && target.consent !== "unset") headers.set("cookie", `${consentCookieName}=${target.consent}`);
     // Appended to the origin, never resolved against it: a path such as //elsewhere/x stays a path of this site.
     const url = new URL(`${origin}${target.path}${target.query ? `?${target.query}` : ""}`);
+    renders.inc();
     const response = await render(new Request(url, { headers }), nonce);
     const cacheControl = response.headers.get("cache-control") ?? "";
     const storable =
@@ -310,77 +328,139 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return { tag, bodies: { identity, br, gzip: gz }, hashes, policy };
   }
 
-  /** Renders the page for the cache: once, twice to see whether renders differ, and then up to maxVariants. */
+  /**
+   * Renders the page for the cache once (decision 0197). Whether its renders differ is learnt later, one render at
+   * a time, from visits (grow), so no fill costs more than one render.
+   */
   async function build(
     target: CacheKey,
     template: HeaderTemplate,
     previous: Entry | undefined,
   ): Promise<Entry | undefined> {
-    const first = await renderOnce(target);
-    if (!first) return undefined;
-    const documents = [first];
-    const second = await renderOnce(target);
-    if (!second) return undefined;
-    if (second.html !== first.html) {
-      documents.push(second);
-      while (documents.length < maxVariants) {
-        const next = await renderOnce(target);
-        if (!next) return undefined;
-        documents.push(next);
-      }
-    }
-    const variants: Variant[] = [];
-    for (const document of documents) variants.push(await compress(target, template, document, previous));
-    const bytes = variants.reduce(
-      (sum, v) => sum + v.bodies.identity.length + v.bodies.br.length + v.bodies.gzip.length,
-      0,
-    );
+    const document = await renderOnce(target);
+    if (!document) return undefined;
+    const variant = await compress(target, template, document, previous);
     const route = options.routeOf(target.path);
-    return { path: target.path, route, storedAt: now(), template, variants, last: -1, bytes };
+    return {
+      path: target.path,
+      route,
+      storedAt: now(),
+      template,
+      variants: [variant],
+      last: -1,
+      bytes: sizeOf(variant),
+      varies: previous?.varies,
+    };
   }
 
-  function fill(target: CacheKey, template: HeaderTemplate, previous: Entry | undefined) {
-    if (filling.has(target.key)) return;
-    const job: Fill = { path: target.path, cancelled: false };
-    filling.set(target.key, job);
-    build(target, template, previous)
-      .then(
-        (entry) => {
-          // A purge while this render ran: its content may be the old one, so it is not kept.
-          if (job.cancelled) return;
-          fills.inc({ outcome: entry ? "stored" : "refused" });
-          if (entry) cache.set(target.key, entry);
-          else cache.delete(target.key);
-        },
-        (error: unknown) => {
-          fills.inc({ outcome: "failed" });
-          logger.error({ err: error, path: target.path }, "page cache: the shared render failed");
-          if (!job.cancelled) cache.delete(target.key);
-        },
-      )
-      .finally(() => {
-        if (filling.get(target.key) === job) filling.delete(target.key);
-      });
+  const sizeOf = (variant: Variant) =>
+    variant.bodies.identity.length + variant.bodies.br.length + variant.bodies.gzip.length;
+
+  /** Keeps an entry, unless its route already holds its share of keys (a new key only; a refresh always). */
+  function store(key: string, entry: Entry) {
+    if (!cache.has(key)) {
+      const held = keysByRoute.get(entry.route) ?? 0;
+      if (held >= maxKeysPerRoute) return;
+      keysByRoute.set(entry.route, held + 1);
+    }
+    cache.set(key, entry);
   }
 
-  const serve: RequestHandler = (req, res, next) => {
+  /** Starts a job for a key, one at a time per key; a purge cancels it. */
+  function job(target: CacheKey, work: (job: Fill) => Promise<void>): Fill {
+    const running = filling.get(target.key);
+    if (running) return running;
+    const started: Fill = { path: target.path, cancelled: false, done: Promise.resolve() };
+    filling.set(target.key, started);
+    started.done = work(started).finally(() => {
+      if (filling.get(target.key) === started) filling.delete(target.key);
+    });
+    return started;
+  }
+
+  /**
+   * One more render of a stored page whose renders may differ, in the background after a hit: a different one is
+   * kept as another variant (up to maxVariants); the same as the only one says the page does not vary.
+   */
+  function grow(target: CacheKey, entry: Entry) {
+    job(target, async (task) => {
+      try {
+        const document = await renderOnce(target);
+        if (!document || task.cancelled || cache.get(target.key) !== entry) return;
+        const variant = await compress(target, entry.template, document, entry);
+        if (entry.variants.some((held) => held.tag === variant.tag)) {
+          if (entry.variants.length === 1) entry.varies = false;
+          return;
+        }
+        entry.varies = true;
+        entry.variants.push(variant);
+        entry.bytes += sizeOf(variant);
+        cache.set(target.key, entry);
+      } catch (error) {
+        logger.warn({ err: error, path: target.path }, "page cache: another render of a stored page failed");
+      }
+    });
+  }
+
+  function fill(target: CacheKey, template: HeaderTemplate, previous: Entry | undefined): Fill {
+    return job(target, async (task) => {
+      try {
+        const entry = await build(target, template, previous);
+        // A purge while this render ran: its content may be the old one, so it is not kept.
+        if (task.cancelled) return;
+        fills.inc({ outcome: entry ? "stored" : "refused" });
+        if (entry) store(target.key, entry);
+        else cache.delete(target.key);
+      } catch (error) {
+        fills.inc({ outcome: "failed" });
+        logger.error({ err: error, path: target.path }, "page cache: the shared render failed");
+        if (!task.cancelled) cache.delete(target.key);
+      }
+    });
+  }
+
+  const serve: RequestHandler = async (req, res, next) => {
     const target = keyOf(req);
-    const entry = target && cache.get(target.key);
-    if (!target || !entry) {
+    if (!target) {
       next();
       return;
     }
+    let entry = cache.get(target.key);
+    let result: CacheResult = "HIT";
+    if (!entry || entry.purged) {
+      // Coalescing (decision 0197): a render in flight for this page (a first fill, or the one a purge needs) is
+      // waited for, for a short while, instead of starting another; a purged page starts its one render here.
+      const running = filling.get(target.key) ?? (entry?.purged ? fill(target, entry.template, entry) : undefined);
+      if (!running) {
+        next();
+        return;
+      }
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([running.done, new Promise((resolve) => (timer = setTimeout(resolve, coalesceWaitMs)))]);
+      clearTimeout(timer);
+      entry = cache.get(target.key);
+      if (!entry || entry.purged) {
+        next();
+        return;
+      }
+      // Answered with the render it waited for: a miss, as far as this request is concerned.
+      result = "MISS";
+    }
     const stale = now() - entry.storedAt >= ttlMs;
-    if (stale) fill(target, entry.template, entry);
+    if (stale && result === "HIT") {
+      fill(target, entry.template, entry);
+      result = "STALE";
+    } else if (result === "HIT" && entry.varies !== false && entry.variants.length < maxVariants) {
+      grow(target, entry);
+    }
     labelRoute(res, entry.route);
-    const result: CacheResult = stale ? "STALE" : "HIT";
     requests.inc({ result });
 
     const encoding = chooseEncoding(req.headers["accept-encoding"]);
     const suffix = encodingSuffix[encoding];
     // A page with one render has a validator, and a revalidation gets the policy of the copy it holds, never
-    // another's. A page whose renders differ has none: a reload is a new render (a new strip order).
-    const single = entry.variants.length === 1;
+    // another's. A page known to render differently has none: a reload is a new render (a new strip order).
+    const single = entry.variants.length === 1 && entry.varies !== true;
     const ifNoneMatch = single ? req.headers["if-none-match"] : undefined;
     const held = ifNoneMatch ? entry.variants.find((v) => matchesEtag(ifNoneMatch, `"${v.tag}${suffix}"`)) : undefined;
     let variant = held;
@@ -429,7 +509,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         !res.hasHeader("Set-Cookie") &&
         !/no-store/i.test(cacheControl);
       const template = worthStoring ? headerTemplate(res) : undefined;
-      if (template) fill(target, template, cache.get(target.key));
+      if (template && !filling.has(target.key)) fill(target, template, cache.get(target.key));
     });
     next();
   };
@@ -444,11 +524,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         job.cancelled = true;
         filling.delete(key);
       }
-      if (!only) {
-        cache.clear();
-      } else {
-        for (const [key, entry] of cache.entries()) if (only.has(entry.path)) cache.delete(key);
-      }
+      // Marked, not deleted: the next request for each waits for the one render that replaces it, and no other
+      // request renders it meanwhile (decision 0197).
+      for (const entry of cache.values()) if (!only || only.has(entry.path)) entry.purged = true;
       logger.info({ paths: paths ?? "all" }, "page cache purged");
     },
     stats() {

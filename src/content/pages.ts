@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from "react-router";
+import { categoryQuery } from "../lib/page-queries.ts";
 import {
   type Carousel,
   cardsOf,
@@ -88,7 +89,7 @@ export function distinctCategories(lists: Array<readonly string[] | undefined>):
 
 /** A category from the query string: trimmed, bounded, or undefined for "All". */
 export function categoryParam(url: URL): string | undefined {
-  const value = url.searchParams.get("category")?.trim().slice(0, 100);
+  const value = url.searchParams.get(categoryQuery)?.trim().slice(0, 100);
   return value ? value : undefined;
 }
 

@@ -4,13 +4,9 @@ import { Registry } from "prom-client";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../../server/http/logging.ts";
-import {
-  chooseEncoding,
-  createPageCache,
-  hashAuthorisedScripts,
-  normaliseQuery,
-} from "../../server/http/page-cache.ts";
+import { chooseEncoding, createPageCache, hashAuthorisedScripts } from "../../server/http/page-cache.ts";
 import { cspNonce, securityHeaders } from "../../server/http/security.ts";
+import { readQuery } from "../../src/lib/page-queries.ts";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
@@ -61,11 +57,16 @@ describe("chooseEncoding", () => {
   });
 });
 
-describe("normaliseQuery", () => {
-  it("sorts parameters and encodes them one way", () => {
-    expect(normaliseQuery("b=2&a=1")).toBe("a=1&b=2");
-    expect(normaliseQuery("category=Web%20Design")).toBe(normaliseQuery("category=Web+Design"));
-    expect(normaliseQuery("")).toBe("");
+describe("the part of a query a page reads (the page cache's key)", () => {
+  it("keeps only the parameters the route declares, sorted and encoded one way", () => {
+    expect(readQuery("/news", "utm_source=x&category=Web%20Design&gclid=1")).toBe("category=Web+Design");
+    expect(readQuery("/news", "category=Web+Design")).toBe(readQuery("/news", "category=Web%20Design"));
+    expect(readQuery("/projects", "fbclid=a&category=Branding&msclkid=b")).toBe("category=Branding");
+  });
+  it("keeps nothing for a page that reads no parameter, or an unknown route", () => {
+    expect(readQuery("/about", "utm_campaign=spring&ref=a&v=2")).toBe("");
+    expect(readQuery("/", "gclid=abc")).toBe("");
+    expect(readQuery("unmatched", "a=1")).toBe("");
   });
 });
 
