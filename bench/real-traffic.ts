@@ -152,6 +152,7 @@ async function main() {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     })();
+    let turn = 0;
     const flood = await autocannon({
       url: `http://127.0.0.1:${ports.site}`,
       connections: 8,
@@ -162,7 +163,7 @@ async function main() {
           method: "GET",
           setupRequest: (request) => {
             const paths = [`/news?category=${fresh()}`, `/?utm_source=${fresh()}`, `/post/${fresh()}`, `/${fresh()}`];
-            return { ...request, path: paths[counter % paths.length] };
+            return { ...request, path: paths[turn++ % paths.length] };
           },
         },
       ],
@@ -170,7 +171,7 @@ async function main() {
     visiting = false;
     await visitor;
     console.log(
-      `\nFresh keys, 8 clients for 30 s: ${Math.round(flood.requests.total / flood.duration)} requests/s; peak RSS ${before.toFixed(0)} → ${peakRssMb(site.pid).toFixed(0)} MB; /about for a visitor meanwhile: worst ${visitorWorst.toFixed(0)} ms`,
+      `\nFresh keys (a new category, campaign link, post slug and unknown path in turn), 8 clients for 30 s: ${Math.round(flood.requests.total / flood.duration)} requests/s; peak RSS ${before.toFixed(0)} → ${peakRssMb(site.pid).toFixed(0)} MB; /about for a visitor meanwhile: worst ${visitorWorst.toFixed(0)} ms`,
     );
 
     const started = performance.now();
