@@ -137,8 +137,22 @@ export function createOutbox(root: string, onUnreadable: (file: string, error: u
     /** Moves a sent enquiry from pending/ to delivered/. */
     markDelivered: (record: OutboxRecord) => move(record, dirs.delivered),
 
-    /** Moves an enquiry the mail server refused for good from pending/ to dead/, where an operator finds it. */
-    markDead: (record: OutboxRecord) => move(record, dirs.dead),
+    /**
+     * Moves an enquiry the mail server refused for good from pending/ to dead/, where an operator finds it: written
+     * there whole first, with its reason, then removed from pending/; on a full disk, moved by rename as it was.
+     */
+    async markDead(record: OutboxRecord) {
+      try {
+        await writeAtomic(dirs.dead, record.id, JSON.stringify(record, null, 2));
+      } catch {
+        await move(record, dirs.dead);
+        return;
+      }
+      await unlink(fileOf(dirs.pending, record.id)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== "ENOENT") throw error;
+      });
+      await syncDir(dirs.pending);
+    },
 
     /** Removes an enquiry from pending/ that now waits somewhere else (handed to the shared queue). */
     async remove(record: OutboxRecord) {
