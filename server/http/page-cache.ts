@@ -231,7 +231,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   });
   const renders = new Counter({
     name: "page_cache_renders_total",
-    help: "Renders made for the page cache (a first fill, a refresh, a purge's replacement, one more variant)",
+    help: "Renders made for the page cache, by reason: fill (a first copy, a refresh, a purge's replacement) or variant (one more of a page whose renders differ, in the background)",
+    labelNames: ["reason"] as const,
     registers: [options.metrics],
   });
   const fills = new Counter({
@@ -281,13 +282,13 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return { key: `${year} ${consent ?? "-"} ${path}?${query}`, path, query, consent };
   }
 
-  async function renderOnce(target: CacheKey) {
+  async function renderOnce(target: CacheKey, reason: "fill" | "variant") {
     const nonce = randomBytes(16).toString("hex");
     const headers = new Headers({ accept: "text/html", "user-agent": sharedUserAgent });
     if (target.consent && target.consent !== "unset") headers.set("cookie", `${consentCookieName}=${target.consent}`);
     // Appended to the origin, never resolved against it: a path such as //elsewhere/x stays a path of this site.
     const url = new URL(`${origin}${target.path}${target.query ? `?${target.query}` : ""}`);
-    renders.inc();
+    renders.inc({ reason });
     const response = await render(new Request(url, { headers }), nonce);
     const cacheControl = response.headers.get("cache-control") ?? "";
     const storable =
@@ -329,15 +330,15 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   }
 
   /**
-   * Renders the page for the cache once (decision 0197). Whether its renders differ is learnt later, one render at
-   * a time, from visits (grow), so no fill costs more than one render.
+   * Renders the page for the cache once (decision 0197). Whether its renders differ is learnt afterwards, one
+   * background render at a time (grow), so no request waits for more than one render.
    */
   async function build(
     target: CacheKey,
     template: HeaderTemplate,
     previous: Entry | undefined,
   ): Promise<Entry | undefined> {
-    const document = await renderOnce(target);
+    const document = await renderOnce(target, "fill");
     if (!document) return undefined;
     const variant = await compress(target, template, document, previous);
     const route = options.routeOf(target.path);
@@ -378,14 +379,19 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return started;
   }
 
+  /** Whether a stored page may still gain a variant: not known to render the same, and not full. */
+  const mayGrow = (entry: Entry | undefined): entry is Entry =>
+    entry !== undefined && !entry.purged && entry.varies !== false && entry.variants.length < maxVariants;
+
   /**
-   * One more render of a stored page whose renders may differ, in the background after a hit: a different one is
-   * kept as another variant (up to maxVariants); the same as the only one says the page does not vary.
+   * One more render of a stored page whose renders may differ, in the background after its fill, one at a time
+   * until the page is known to render the same or holds maxVariants: a different render is kept as another
+   * variant; the same as the only one says the page does not vary. Requests never wait for these.
    */
   function grow(target: CacheKey, entry: Entry) {
-    job(target, async (task) => {
+    const task = job(target, async (task) => {
       try {
-        const document = await renderOnce(target);
+        const document = await renderOnce(target, "variant");
         if (!document || task.cancelled || cache.get(target.key) !== entry) return;
         const variant = await compress(target, entry.template, document, entry);
         if (entry.variants.some((held) => held.tag === variant.tag)) {
@@ -400,10 +406,19 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         logger.warn({ err: error, path: target.path }, "page cache: another render of a stored page failed");
       }
     });
+    void task.done.then(() => growLater(target));
+  }
+
+  /** After a fill or a variant: the next variant, if the page may have more. */
+  function growLater(target: CacheKey) {
+    const entry = cache.get(target.key);
+    if (mayGrow(entry) && !filling.has(target.key)) setImmediate(() => grow(target, entry));
   }
 
   function fill(target: CacheKey, template: HeaderTemplate, previous: Entry | undefined): Fill {
-    return job(target, async (task) => {
+    const running = filling.get(target.key);
+    if (running) return running;
+    const task = job(target, async (task) => {
       try {
         const entry = await build(target, template, previous);
         // A purge while this render ran: its content may be the old one, so it is not kept.
@@ -417,6 +432,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         if (!task.cancelled) cache.delete(target.key);
       }
     });
+    void task.done.then(() => growLater(target));
+    return task;
   }
 
   const serve: RequestHandler = async (req, res, next) => {
@@ -450,8 +467,6 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     if (stale && result === "HIT") {
       fill(target, entry.template, entry);
       result = "STALE";
-    } else if (result === "HIT" && entry.varies !== false && entry.variants.length < maxVariants) {
-      grow(target, entry);
     }
     labelRoute(res, entry.route);
     requests.inc({ result });

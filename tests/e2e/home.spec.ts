@@ -458,9 +458,10 @@ test.describe("A collection of stuff", () => {
   });
 
   test("streams in after the page, behind an accessible spinner", async ({ request }) => {
-    // A first visit (a query of its own): a page the cache already holds comes whole (decision 0120).
-    const response = await request.get(`/?first-visit=${Date.now()}`, {
-      headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36" },
+    // A visit the page cache does not answer (a cookie it does not know): a page the cache holds comes whole
+    // (decision 0120), and a query no page reads is answered from that copy (decision 0197).
+    const response = await request.get("/", {
+      headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36", Cookie: "first-visit=1" },
     });
     const html = await response.text();
     const spinner = html.indexOf("Loading the latest posts");
@@ -476,9 +477,10 @@ test.describe("A collection of stuff", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("streamed sections offer a link instead of a placeholder that could never fill", async ({ page }) => {
-    // First visits (queries of their own): a page the cache already holds comes whole, posts included.
-    await page.goto(`/?first-visit=${Date.now()}`);
+  test("streamed sections offer a link instead of a placeholder that could never fill", async ({ page, baseURL }) => {
+    // Visits the page cache does not answer (a cookie it does not know): a page it holds comes whole, posts included.
+    await page.context().addCookies([{ name: "first-visit", value: "1", url: baseURL ?? "" }]);
+    await page.goto("/");
     const teaser = page.getByRole("region", { name: "A collection of stuff" });
     await expect(teaser.getByRole("status")).toBeHidden();
     await teaser.getByRole("link", { name: "Read the latest posts on our news page" }).click();
@@ -486,7 +488,7 @@ test.describe("without JavaScript", () => {
     // The news page is rendered whole on the server: its articles are there without JavaScript.
     await expect(page.getByRole("main").locator('a[href^="/post/"]').first()).toBeVisible();
 
-    await page.goto(`/about?first-visit=${Date.now()}`);
+    await page.goto("/about");
     await expect(page.getByRole("status")).toBeHidden();
     // The founder's quotes scroll natively; buttons that could do nothing are not offered.
     const quotes = page.getByRole("region", { name: "Quotes from our founder" });
