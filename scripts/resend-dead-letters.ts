@@ -6,6 +6,7 @@ import { readdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { loadConfig } from "../server/config.ts";
 import type { OutboxRecord } from "../server/enquiries/outbox.ts";
+import { addToStream, queueKeys } from "../server/enquiries/redis-queue.ts";
 import { createLogger } from "../server/http/logging.ts";
 import { openRedis, redisReady } from "../server/redis.ts";
 
@@ -44,14 +45,11 @@ async function main() {
     const redis = openRedis(config.REDIS_URL, createLogger("warn"));
     try {
       await redisReady(redis);
-      for (const entry of (await redis.xRange("enquiries:dead", "-", "+")) ?? []) {
+      const { deadStream } = queueKeys();
+      for (const entry of (await redis.xRange(deadStream, "-", "+")) ?? []) {
         const record = JSON.parse(String(entry.message.record)) as OutboxRecord;
         if (!wanted(record.id)) continue;
-        await redis
-          .multi()
-          .xAdd("enquiries:stream", "*", { id: record.id, record: JSON.stringify(revived(record)) })
-          .xDel("enquiries:dead", entry.id)
-          .exec();
+        await addToStream(redis.multi(), revived(record)).xDel(deadStream, entry.id).exec();
         resent++;
         console.log(`${record.id}: back on the shared queue`);
       }

@@ -45,6 +45,17 @@ export function openRedis(url: string, logger: Logger, timeoutMs = 5_000): Redis
   return client;
 }
 
+/**
+ * A transaction on this client that fails at once while it is not connected. node-redis queues a MULTI while it
+ * reconnects whatever `disableOfflineQueue` says (it checks it for single commands only), so a transaction given
+ * up after a timeout would still run when Redis is back: an enquiry kept on this instance would also reach the
+ * shared queue, and be sent twice.
+ */
+export function transaction(client: RedisClient): ReturnType<RedisClient["multi"]> {
+  if (!client.isReady) throw new Error("Redis is not connected (a transaction is not queued while it is away)");
+  return client.multi();
+}
+
 /** A second connection to the same Redis for blocking reads or pub/sub, which would hold up other commands. */
 export function duplicateRedis(client: RedisClient, logger: Logger, purpose: string): RedisClient {
   const copy = client.duplicate();

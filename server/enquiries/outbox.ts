@@ -32,7 +32,8 @@ const probeBytes = 16 * 1024;
 /**
  * The durable outbox under DATA_DIR/outbox: `pending/` holds enquiries not yet delivered, `delivered/` the sent
  * ones until retention removes them, `dead/` those the mail server refused for good (kept for an operator,
- * docs/operations.md), `tmp/` half-written files. Every write goes to tmp, is fsynced, renamed into place and the
+ * docs/operations.md), `handed/` receipts of enquiries given to the shared queue until it has delivered them
+ * (decision 0198), `tmp/` half-written files. Every write goes to tmp, is fsynced, renamed into place and the
  * folder fsynced, so a file in pending/ is always whole and survives a crash or power cut; a write that fails
  * (a full disk) removes its temporary file. Moving a record between folders is a rename, which needs no space.
  */
@@ -41,6 +42,7 @@ export function createOutbox(root: string, onUnreadable: (file: string, error: u
     pending: path.join(root, "pending"),
     delivered: path.join(root, "delivered"),
     dead: path.join(root, "dead"),
+    handed: path.join(root, "handed"),
     tmp: path.join(root, "tmp"),
   };
   const fileOf = (dir: string, id: string) => path.join(dir, `${id}.json`);
@@ -70,6 +72,12 @@ export function createOutbox(root: string, onUnreadable: (file: string, error: u
       throw error;
     }
     return temp;
+  }
+
+  async function removeIfThere(file: string) {
+    await unlink(file).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== "ENOENT") throw error;
+    });
   }
 
   async function writeAtomic(dir: string, id: string, contents: string) {
@@ -148,18 +156,27 @@ export function createOutbox(root: string, onUnreadable: (file: string, error: u
         await move(record, dirs.dead);
         return;
       }
-      await unlink(fileOf(dirs.pending, record.id)).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== "ENOENT") throw error;
-      });
+      await removeIfThere(fileOf(dirs.pending, record.id));
       await syncDir(dirs.pending);
     },
 
     /** Removes an enquiry from pending/ that now waits somewhere else (handed to the shared queue). */
     async remove(record: OutboxRecord) {
-      await unlink(fileOf(dirs.pending, record.id)).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== "ENOENT") throw error;
-      });
+      await removeIfThere(fileOf(dirs.pending, record.id));
       await syncDir(dirs.pending);
+    },
+
+    /** Keeps a copy of an enquiry handed to the shared queue, until that queue says it is done (decision 0198). */
+    async keepReceipt(record: OutboxRecord) {
+      await writeAtomic(dirs.handed, record.id, JSON.stringify(record, null, 2));
+    },
+
+    /** The enquiries handed to the shared queue that it has not yet said are done, oldest first. */
+    receipts: () => readRecords(dirs.handed),
+
+    /** The shared queue delivered it (or kept it as a dead letter): its receipt goes. */
+    async dropReceipt(id: string) {
+      await removeIfThere(fileOf(dirs.handed, id));
     },
 
     /** Pending enquiries, oldest first; one also in delivered/ or dead/ (a crash between two steps) is tidied. */

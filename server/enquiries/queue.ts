@@ -15,6 +15,8 @@ export interface QueueFigures {
   deadLetters: number;
 }
 
+export type EnquiryFate = "waiting" | "done" | "unknown";
+
 /**
  * The one way enquiries wait for delivery: the disk outbox of one instance (decision 0042) or a Redis Stream
  * shared by all of them (decision 0150). Either way an enquiry is stored durably before add() resolves, is
@@ -51,6 +53,17 @@ export interface EnquiryQueue {
   checkShared?(): Promise<void>;
   /** Stops handing out enquiries; those this instance holds are left for the next start or another instance. */
   stop(): Promise<void>;
+}
+
+/** A queue every instance shares, which says what became of the enquiries given to it (decision 0198). */
+export interface SharedQueue extends EnquiryQueue {
+  /**
+   * By id, in order: `waiting` (it holds them), `done` (delivered or dead-lettered) or `unknown` (it has no trace:
+   * it lost them).
+   */
+  fate(ids: string[]): Promise<EnquiryFate[]>;
+  /** Tells this listener the id of each enquiry any instance delivers or dead-letters, from start() to stop(). */
+  onDone(listener: (id: string) => void): void;
 }
 
 /** The disk outbox under DATA_DIR/outbox as an EnquiryQueue: one instance, its own folder. */

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { Logger } from "pino";
 import { faultKind, faultLog } from "../lib/fault-log.ts";
-import { duplicateRedis, type RedisClient } from "../redis.ts";
+import { duplicateRedis, type RedisClient, transaction } from "../redis.ts";
 import type { OutboxRecord } from "./outbox.ts";
-import type { EnquiryQueue, QueueFigures } from "./queue.ts";
+import type { EnquiryFate, QueueFigures, SharedQueue } from "./queue.ts";
 
 export interface RedisQueueOptions {
   redis: RedisClient;
@@ -21,6 +21,33 @@ export const defaultVisibilityTimeoutMs = 60_000;
 const group = "delivery";
 const readBlockMs = 1_000;
 const batch = 10;
+/** How long Redis remembers that an enquiry was delivered or dead-lettered, for the instance that took it. */
+const doneKeepSeconds = 7 * 24 * 60 * 60;
+
+const defaultPrefix = "enquiries:";
+
+/** The one place that names the queue's keys in Redis (the resend script uses them too). */
+export function queueKeys(prefix = defaultPrefix) {
+  return {
+    stream: `${prefix}stream`,
+    attemptsKey: `${prefix}attempts`,
+    lastDeliveredKey: `${prefix}last-delivered`,
+    probeKey: `${prefix}probe`,
+    deadStream: `${prefix}dead`,
+    /** Each enquiry's fate, beside the stream: "waiting" from XADD on, "done" once delivered or dead (0198). */
+    stateKey: (id: string) => `${prefix}state:${id}`,
+    /** Where each done enquiry's id is published, so the instance holding its receipt drops it at once. */
+    doneChannel: `${prefix}done`,
+  };
+}
+
+/** Adds an enquiry to the stream, marked waiting: for the queue, and for an operator's resend of a dead letter. */
+export function addToStream(multi: ReturnType<RedisClient["multi"]>, record: OutboxRecord, prefix = defaultPrefix) {
+  const keys = queueKeys(prefix);
+  return multi
+    .xAdd(keys.stream, "*", { id: record.id, record: JSON.stringify(record) })
+    .set(keys.stateKey(record.id), "waiting");
+}
 
 /** The stream entry id's time part: when Redis took the entry. */
 function idTime(id: string): number {
@@ -40,19 +67,17 @@ function compareIds(a: string, b: string): number {
  * visibility timeout is taken over with XAUTOCLAIM. Attempts live in a hash beside the stream, so a takeover
  * carries on the backoff. Delivered entries are acknowledged and trimmed from the stream after retention.
  */
-export function redisQueue(options: RedisQueueOptions): EnquiryQueue {
+export function redisQueue(options: RedisQueueOptions): SharedQueue {
   const { redis, logger } = options;
-  const prefix = options.prefix ?? "enquiries:";
-  const stream = `${prefix}stream`;
-  const attemptsKey = `${prefix}attempts`;
-  const lastDeliveredKey = `${prefix}last-delivered`;
-  const probeKey = `${prefix}probe`;
-  const deadStream = `${prefix}dead`;
+  const prefix = options.prefix ?? defaultPrefix;
+  const { stream, attemptsKey, lastDeliveredKey, probeKey, deadStream, stateKey, doneChannel } = queueKeys(prefix);
   const visibilityMs = options.visibilityTimeoutMs ?? defaultVisibilityTimeoutMs;
   const consumer = options.consumer ?? `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
   /** Stream entry ids of the enquiries this instance holds, by enquiry id. */
   const held = new Map<string, string>();
   let reader: RedisClient | undefined;
+  let subscriber: RedisClient | undefined;
+  const doneListeners: ((id: string) => void)[] = [];
   let loop: Promise<void> | undefined;
   let stopped = false;
   let lastClaimAt = 0;
@@ -75,6 +100,11 @@ export function redisQueue(options: RedisQueueOptions): EnquiryQueue {
       if ([...held.values()].includes(id)) continue;
       const record = await recordOf(id, message as Record<string, string>);
       if (!record || stopped) continue;
+      // Added again by the instance that took it after Redis lost it, but delivered meanwhile: not sent twice.
+      if ((await redis.get(stateKey(record.id))) === "done") {
+        await redis.xAck(stream, group, id);
+        continue;
+      }
       held.set(record.id, id);
       deliver(record);
     }
@@ -148,6 +178,23 @@ export function redisQueue(options: RedisQueueOptions): EnquiryQueue {
     }
   }
 
+  /** Its own connection, subscribed once it is ready (the client renews it after each reconnection). */
+  function subscribeToDone(): RedisClient {
+    const client = duplicateRedis(redis, logger, "enquiry receipts");
+    const told = (id: string) => {
+      for (const listener of doneListeners) listener(id);
+    };
+    client.once("ready", () => {
+      client.subscribe(doneChannel, told).catch((error: unknown) => {
+        logger.warn(
+          { reason: (error as Error).message },
+          "could not subscribe to delivered enquiries; checking them every few seconds",
+        );
+      });
+    });
+    return client;
+  }
+
   async function createGroup() {
     try {
       await redis.xGroupCreate(stream, group, "0", { MKSTREAM: true });
@@ -187,10 +234,21 @@ export function redisQueue(options: RedisQueueOptions): EnquiryQueue {
       stopped = false;
       reader = duplicateRedis(redis, logger, "enquiry queue");
       loop = run(deliver);
+      if (doneListeners.length > 0) subscriber = subscribeToDone();
     },
 
     async add(record) {
-      await redis.xAdd(stream, "*", { id: record.id, record: JSON.stringify(record) });
+      await addToStream(transaction(redis), record, prefix).exec();
+    },
+
+    onDone(listener) {
+      doneListeners.push(listener);
+    },
+
+    async fate(ids): Promise<EnquiryFate[]> {
+      if (ids.length === 0) return [];
+      const states = await redis.mGet(ids.map(stateKey));
+      return states.map((state) => (state === "waiting" || state === "done" ? state : "unknown"));
     },
 
     async update(record) {
@@ -201,11 +259,12 @@ export function redisQueue(options: RedisQueueOptions): EnquiryQueue {
     async markDelivered(record) {
       const entryId = held.get(record.id);
       if (!entryId) throw new Error(`enquiry ${record.id} is not held by this instance`);
-      await redis
-        .multi()
+      await transaction(redis)
         .xAck(stream, group, entryId)
         .hDel(attemptsKey, record.id)
         .set(lastDeliveredKey, record.deliveredAt ?? new Date().toISOString())
+        .set(stateKey(record.id), "done", { expiration: { type: "EX", value: doneKeepSeconds } })
+        .publish(doneChannel, record.id)
         .exec();
       // Only once Redis has the mark: a mark that failed is tried again (delivery.ts), not the send.
       held.delete(record.id);
@@ -213,9 +272,13 @@ export function redisQueue(options: RedisQueueOptions): EnquiryQueue {
 
     async markDead(record) {
       const entryId = held.get(record.id);
-      const step = redis.multi().xAdd(deadStream, "*", { id: record.id, record: JSON.stringify(record) });
+      const step = transaction(redis).xAdd(deadStream, "*", { id: record.id, record: JSON.stringify(record) });
       if (entryId) step.xAck(stream, group, entryId);
-      await step.hDel(attemptsKey, record.id).exec();
+      await step
+        .hDel(attemptsKey, record.id)
+        .set(stateKey(record.id), "done", { expiration: { type: "EX", value: doneKeepSeconds } })
+        .publish(doneChannel, record.id)
+        .exec();
       held.delete(record.id);
     },
 
@@ -266,8 +329,10 @@ export function redisQueue(options: RedisQueueOptions): EnquiryQueue {
           .catch((error: unknown) => logger.warn({ err: error }, "could not hand back held enquiries"));
       }
       reader?.destroy();
+      subscriber?.destroy();
       await loop;
       reader = undefined;
+      subscriber = undefined;
     },
   };
 }

@@ -55,7 +55,7 @@ async function fleet(redisUrl: string, smtpUrl: string, mailTo: string) {
 }
 
 /** The enquiry's token in its brief, as the mail and the dead letter both carry it. */
-const tokenOf = (text: string) => /chaos-\d{4}/.exec(text)?.[0];
+const tokenOf = (text: string) => /chaos-\d{4}/.exec(text)?.[0] ?? text;
 
 /** Dead letters: those in Redis (the shared queue's) and those in each instance's own outbox. */
 async function deadLetters(redisUrl: string, dataDirs: string[]): Promise<OutboxRecord[]> {
@@ -231,6 +231,8 @@ describe.skipIf(!redisServer)("enquiries through Redis and mail server faults", 
     const copies = inbox(smtp);
     const deadTokens = new Set(dead.map((record) => tokenOf(record.enquiry.brief)));
     const lost = accepted.filter((token) => !copies.has(token) && !deadTokens.has(token));
+    // An enquiry both delivered and dead-lettered would have an operator send it again: a duplicate in disguise.
+    const both = [...deadTokens].filter((token) => copies.has(token));
     const twice = [...copies].filter(([, list]) => list.length > 1);
     const sameIdTwice = twice.filter(([, list]) => new Set(list.map((copy) => copy.messageId)).size === 1);
 
@@ -240,7 +242,7 @@ describe.skipIf(!redisServer)("enquiries through Redis and mail server faults", 
         ...phases.map((line) => `  ${line}`),
         `  sent ${stream.answers.size}, answered 200: ${accepted.length}, refused: ${refused.length} ${JSON.stringify(refused.slice(0, 5))}`,
         `  delivered: ${copies.size}, dead letters: ${deadTokens.size}, lost: ${lost.length} ${JSON.stringify(lost.slice(0, 5))}`,
-        `  delivered twice: ${twice.length} (same Message-ID: ${sameIdTwice.length})`,
+        `  delivered twice: ${twice.length} (same Message-ID: ${sameIdTwice.length}), delivered and a dead letter: ${both.length}`,
         `  /readyz probes: ${ready.probes()}, not 200: ${ready.misses.length} ${JSON.stringify(ready.misses.slice(0, 5))}`,
       ].join("\n"),
     );
@@ -251,7 +253,7 @@ describe.skipIf(!redisServer)("enquiries through Redis and mail server faults", 
     expect(refused).toEqual([]);
     // A copy twice only across a crash between send and acknowledge (B killed): the same message both times.
     expect(sameIdTwice.length).toBe(twice.length);
-    expect(twice.length).toBeLessThanOrEqual(3);
+    expect(twice.length + both.length).toBeLessThanOrEqual(3);
     // The 550 phase's enquiries are dead letters, kept whole, with the server's reason.
     expect(deadTokens.size).toBeGreaterThan(0);
     for (const record of dead) expect(record.deadReason).toMatch(/550|No such mailbox/);

@@ -1,10 +1,11 @@
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { fallbackQueue } from "../../server/enquiries/fallback-queue.ts";
 import type { OutboxRecord } from "../../server/enquiries/outbox.ts";
-import { diskQueue, type EnquiryQueue } from "../../server/enquiries/queue.ts";
+import { diskQueue, type EnquiryQueue, localQueue } from "../../server/enquiries/queue.ts";
 import { redisQueue } from "../../server/enquiries/redis-queue.ts";
 import { createLogger } from "../../server/http/logging.ts";
 import { openRedis, type RedisClient, redisReady } from "../../server/redis.ts";
@@ -177,6 +178,43 @@ describe.skipIf(!redisServer)("with a real redis-server", () => {
       });
     } finally {
       await queue.stop();
+    }
+  });
+
+  it("hands Redis again an enquiry it lost after accepting it, and keeps the receipt until it is delivered", async () => {
+    const prefix = "receipts:";
+    const root = mkdtempSync(path.join(tmpdir(), "site-receipts-"));
+    const instance = () =>
+      fallbackQueue({
+        shared: redisQueue({ redis, logger, prefix, visibilityTimeoutMs: 1_000 }),
+        local: localQueue(root),
+        logger,
+        receiptCheckMs: 100,
+      });
+    const receipts = () => readdirSync(path.join(root, "handed"));
+    const taker = instance();
+    await taker.start(() => {});
+    await taker.stop();
+    const sent = record();
+    // Accepted: Redis has it, and the instance that took it a receipt.
+    await taker.add(sent);
+    expect(receipts()).toEqual([`${sent.id}.json`]);
+    // Redis loses it before any instance read it (a restart with nothing kept, a failover, a flush).
+    await redis.del([`${prefix}stream`, `${prefix}state:${sent.id}`]);
+    const handed: OutboxRecord[] = [];
+    const again = instance();
+    await again.start((given) => handed.push(given));
+    try {
+      await vi.waitFor(() => expect(handed.map((given) => given.messageId)).toEqual([sent.messageId]), {
+        timeout: 5_000,
+      });
+      // Still waiting: the receipt stays.
+      expect(receipts()).toEqual([`${sent.id}.json`]);
+      await again.markDelivered({ ...handed[0], deliveredAt: new Date().toISOString() } as OutboxRecord);
+      await vi.waitFor(() => expect(receipts()).toEqual([]), { timeout: 5_000 });
+      expect(handed).toHaveLength(1);
+    } finally {
+      await again.stop();
     }
   });
 });
