@@ -21,9 +21,22 @@ const args = new Map(
 const runs = Math.max(1, Number(args.get("runs") || 1));
 const reportFile = path.resolve(root, args.get("out") || "reports/lighthouse.json");
 
-/** The gate (issue 12): our own target is 98 performance; the gate leaves room for a noisy shared machine. */
+/**
+ * The gate (issue 12, decision 0200). The performance score is reported, not gated: on a shared two-core machine it
+ * measures the machine (the model multiplies the clock time of the page's tasks by four, and the page's renderer
+ * gets half the clock or less while Chromium, Lighthouse and the server share the cores). What the page controls is
+ * gated instead: the simulated first and largest paints (Google's "good" thresholds), its blocking time counted from
+ * the CPU time of its own tasks, no layout shift, the other three categories whole, and the home page's scripts.
+ */
 export const budget = {
-  performance: 95,
+  /** Our own target on a quiet machine, printed beside each page; not a failure (decision 0200). */
+  performance: 98,
+  /** Simulated (Lantern, slow 4G) first contentful paint, ms. */
+  fcp: 1800,
+  /** Simulated largest contentful paint, ms. */
+  lcp: 2500,
+  /** Blocking time from the page's own CPU time (see cpuBlockingTime), ms: Lighthouse's "good" blocking time. */
+  cpuBlockingTime: 200,
   accessibility: 100,
   "best-practices": 100,
   seo: 100,
@@ -53,7 +66,16 @@ interface PageResult {
   path: string;
   scores: Record<(typeof categories)[number], number>[];
   /** The median run by performance score: what the budget is checked against. */
-  median: Record<(typeof categories)[number], number> & { cls: number; fcp: number; lcp: number; tbt: number };
+  median: Record<(typeof categories)[number], number> & {
+    cls: number;
+    fcp: number;
+    lcp: number;
+    tbt: number;
+    /** The median run's blocking time from CPU time (see cpuBlockingTime). */
+    cpuBlockingTime: number;
+    /** How much of the clock the page's renderer got for its tasks in that run (CPU time / clock time). */
+    cpuShare: number;
+  };
   /** `<link rel="modulepreload">` in the document: the scripts the page needs before it hydrates. */
   preloadedScripts: number;
   failures: string[];
@@ -80,6 +102,7 @@ async function main() {
       // Files the page fetches before it can hydrate: each costs the simulated phone a round trip (decision 0178).
       const preloadedScripts = html.match(/<link rel="modulepreload"/g)?.length ?? 0;
       const lhrs: Lhr[] = [];
+      const mainThread = new Map<Lhr, MainThread>();
       for (let run = 0, attempts = 0; run < runs; attempts++) {
         const result = await lighthouse(`${server.origin}${pagePath}`, {
           port: chrome.port,
@@ -94,6 +117,7 @@ async function main() {
           continue;
         }
         lhrs.push(result.lhr);
+        mainThread.set(result.lhr, rendererMainThread(result.artifacts.Trace.traceEvents as TraceEvent[]));
         run++;
       }
       const score = (lhr: (typeof lhrs)[number], id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -114,12 +138,16 @@ async function main() {
           fcp: Math.round(numeric("first-contentful-paint")),
           lcp: Math.round(numeric("largest-contentful-paint")),
           tbt: Math.round(numeric("total-blocking-time")),
+          cpuBlockingTime: Math.round(mainThread.get(median)?.cpuBlockingTime ?? Number.NaN),
+          cpuShare: Number((mainThread.get(median)?.cpuShare ?? Number.NaN).toFixed(2)),
         },
         preloadedScripts,
         failures: [],
       };
       for (const id of categories) {
-        if (result.median[id] < budget[id]) result.failures.push(`${id} ${result.median[id]} < ${budget[id]}`);
+        if (id !== "performance" && result.median[id] < budget[id]) {
+          result.failures.push(`${id} ${result.median[id]} < ${budget[id]}`);
+        }
         for (const audit of Object.values(median.audits)) {
           if (id !== "performance" && audit.score !== null && audit.score < 1 && inCategory(median, id, audit.id)) {
             const items = (audit.details as { items?: { description?: string; url?: string }[] } | undefined)?.items;
@@ -130,11 +158,30 @@ async function main() {
         }
       }
       if (!(result.median.cls <= budget.cls)) result.failures.push(`CLS ${result.median.cls} > ${budget.cls}`);
+      // The paints and the CPU blocking time are each the median of the runs, as the score is.
+      const medianOf = (values: number[]) =>
+        [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+      const fcp = medianOf(lhrs.map((lhr) => lhr.audits["first-contentful-paint"]?.numericValue ?? Number.NaN));
+      const lcp = medianOf(lhrs.map((lhr) => lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN));
+      const cpuBlocking = medianOf(lhrs.map((lhr) => mainThread.get(lhr)?.cpuBlockingTime ?? Number.NaN));
+      if (!(fcp <= budget.fcp)) result.failures.push(`first contentful paint ${Math.round(fcp)} ms > ${budget.fcp} ms`);
+      if (!(lcp <= budget.lcp))
+        result.failures.push(`largest contentful paint ${Math.round(lcp)} ms > ${budget.lcp} ms`);
+      if (!(cpuBlocking <= budget.cpuBlockingTime)) {
+        result.failures.push(
+          `blocking time from CPU time ${Math.round(cpuBlocking)} ms > ${budget.cpuBlockingTime} ms`,
+        );
+      }
       if (page.name === "home") homeScripts = scriptsLoaded(median);
       results.push(result);
       console.log(
-        `${pagePath.padEnd(60)} ${categories.map((id) => `${id} ${result.median[id]}`).join(", ")}; CLS ${result.median.cls}, FCP ${result.median.fcp} ms, LCP ${result.median.lcp} ms, TBT ${result.median.tbt} ms; ${preloadedScripts} scripts preloaded${runs > 1 ? ` (median of ${runs}; performance ${lhrs.map((lhr) => score(lhr, "performance")).join("/")})` : ""}`,
+        `${pagePath.padEnd(60)} ${categories.map((id) => `${id} ${result.median[id]}`).join(", ")}; CLS ${result.median.cls}, FCP ${result.median.fcp} ms, LCP ${result.median.lcp} ms, TBT ${result.median.tbt} ms (from CPU time ${result.median.cpuBlockingTime} ms, renderer had ${Math.round(result.median.cpuShare * 100)} % of the clock); ${preloadedScripts} scripts preloaded${runs > 1 ? ` (median of ${runs}; performance ${lhrs.map((lhr) => score(lhr, "performance")).join("/")})` : ""}`,
       );
+      if (result.median.performance < budget.performance) {
+        console.log(
+          `  performance ${result.median.performance} is under our target of ${budget.performance} on this machine`,
+        );
+      }
       for (const failure of result.failures) console.log(`  over budget: ${failure}`);
     }
   } finally {
@@ -182,6 +229,43 @@ async function warmImages(origin: string, html: string): Promise<void> {
 }
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+
+/** A Chrome trace event, as much of it as is read here (`dur` and `tdur` in microseconds). */
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+}
+
+interface MainThread {
+  /**
+   * Total blocking time as Lighthouse defines it (each task after the first contentful paint counts what it takes
+   * over 50 ms on a phone four times slower), but from each task's CPU time (`tdur`) instead of its clock time
+   * (`dur`): what the page's own work costs, whoever else wanted the two cores at that moment.
+   */
+  cpuBlockingTime: number;
+  /** CPU time / clock time of the renderer main thread's tasks over the whole load. */
+  cpuShare: number;
+}
+
+/** The renderer main thread is the one that reported the first contentful paint. */
+function rendererMainThread(events: TraceEvent[]): MainThread {
+  const paint = events.find((event) => event.name === "firstContentfulPaint");
+  if (!paint) return { cpuBlockingTime: Number.NaN, cpuShare: Number.NaN };
+  const tasks = events.filter(
+    (event) => event.name === "RunTask" && event.ph === "X" && event.pid === paint.pid && event.tid === paint.tid,
+  );
+  const cpuBlockingTime = tasks
+    .filter((task) => task.ts >= paint.ts)
+    .reduce((sum, task) => sum + Math.max(0, (4 * (task.tdur ?? task.dur ?? 0)) / 1000 - 50), 0);
+  const cpu = tasks.reduce((sum, task) => sum + (task.tdur ?? 0), 0);
+  const clock = tasks.reduce((sum, task) => sum + (task.dur ?? 0), 0);
+  return { cpuBlockingTime, cpuShare: clock > 0 ? cpu / clock : Number.NaN };
+}
 
 function inCategory(lhr: Lhr, category: string, auditId: string): boolean {
   return lhr.categories[category]?.auditRefs.some((ref) => ref.id === auditId && ref.weight > 0) ?? false;
