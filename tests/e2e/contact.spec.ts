@@ -235,6 +235,8 @@ for (const width of [390, 1440]) {
     test.use({ viewport: { width, height: 900 } });
 
     test("axe finds nothing on /contact: fresh, refused, and sent", async ({ page }) => {
+      // Four axe runs: seconds each on a busy two-core machine.
+      test.setTimeout(90_000);
       await page.goto("/contact");
       await page.waitForLoadState("networkidle");
       await expectNoAxeViolations(page);
