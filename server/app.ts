@@ -18,6 +18,7 @@ import { createPageCache, noStoreForWrites, type PageCache, type SharedRender } 
 import { postRateLimit } from "./http/rate-limits.ts";
 import { legacyRedirects } from "./http/redirects.ts";
 import { fail, sendFail } from "./http/refusals.ts";
+import { type RenderLimit, renderLimit } from "./http/render-limit.ts";
 import { checkMethod, checkRequestLine } from "./http/request-line.ts";
 import { cspNonce, sameOrigin, securityHeaders } from "./http/security.ts";
 import { seoFiles } from "./http/seo.ts";
@@ -59,7 +60,12 @@ export function createApp(deps: AppDeps) {
   app.use(opsMiddleware(services.ops, routes));
   app.use(requestLogger(logger));
   app.use(checkRequestLine);
-  const pages = pageCache(deps, routes, site);
+  const renders = renderLimit({
+    concurrency: config.PAGE_RENDER_CONCURRENCY,
+    queue: config.PAGE_RENDER_QUEUE,
+    metrics: services.metrics,
+  });
+  const pages = pageCache(deps, routes, site, renders);
   if (pages) services.onPurge((plan) => pages.purge(plan.paths));
   // A stored page replays the headers of the response that rendered it (docs/decisions/0120), gzip and brotli
   // copies included, so it is answered before the security headers and compression.
@@ -148,6 +154,7 @@ export function createApp(deps: AppDeps) {
   app.all(
     /.*/,
     checkMethod,
+    renders.middleware,
     routerHandler(
       deps.build,
       routes,
@@ -173,12 +180,13 @@ function pageCache(
   { config, logger, services, build }: AppDeps,
   routes: RouteLabeler,
   site: SiteServices,
+  renders: RenderLimit,
 ): PageCache | undefined {
   if (typeof build === "function" || !config.isProduction) return undefined;
   if (config.CONTENT_TTL_SECONDS === 0 || config.PAGE_CACHE_MB === 0) return undefined;
   const handle = createFetchHandler(build, config.NODE_ENV);
   const create = buildLoadContext(build);
-  const render: SharedRender = (request, nonce) => handle(request, create(site, nonce, true));
+  const render: SharedRender = (request, nonce) => renders.shared(() => handle(request, create(site, nonce, true)));
   return createPageCache({
     render,
     origin: config.SITE_URL,

@@ -48,6 +48,8 @@ const schema = z.object({
   CONTENTFUL_PREVIEW_TOKEN: optionalText,
   CONTENTFUL_PREVIEW_HOST: z.string().min(1).default("preview.contentful.com"),
   PREVIEW_SECRET: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  PAGE_RENDER_CONCURRENCY: positiveInt.default(4),
+  PAGE_RENDER_QUEUE: z.coerce.number().int().min(0).default(32),
   IMAGE_RESIZE_CONCURRENCY: positiveInt.default(1),
   IMAGE_RESIZE_QUEUE: z.coerce.number().int().min(0).default(16),
   IMAGE_MEMORY_CACHE_MB: positiveInt.default(32),

@@ -68,7 +68,8 @@ export function seo(args: MetaContext, page: PageSeo): MetaDescriptor[] {
     { property: "og:locale", content: "en_GB" },
     { property: "og:title", content: socialTitle },
     { property: "og:description", content: socialDescription },
-    { property: "og:url", content: canonical },
+    // A page kept out of search has no address to share, and the 404 every unknown path shares names none.
+    ...(page.noindex ? [] : [{ property: "og:url", content: canonical }]),
     { property: "og:image", content: image },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: socialTitle },

@@ -395,6 +395,46 @@ describe("the page cache under real traffic (decision 0197)", () => {
     expect(await metric(site, 'page_cache_renders_total{reason="fill"}')).toBe(beforePurge + 1);
   });
 
+  it("answers every unknown path from one stored 404 whose body names no path; redirects and files stay", async () => {
+    const site = await listen();
+    const first = await site.get("/wp-login.php");
+    expect(first.status).toBe(404);
+    expect(first.headers["x-cache"]).toBe("MISS");
+    // Once stored, scanners' fresh paths are all answered from it, with no render.
+    await expect.poll(() => metric(site, 'page_cache_fills_total{outcome="stored"}'), { timeout: 10_000 }).toBe(1);
+    const renders = await metric(site, 'page_cache_renders_total{reason="fill"}');
+    const paths = ["/.env", "/wp-admin/setup-config.php", "/xmlrpc.php?rsd", "/cgi-bin/a%20b", "/nope/deeper/still"];
+    const answers = [];
+    for (const path of paths) {
+      const answer = await site.get(path, { "accept-encoding": "br" });
+      expect(answer.status, path).toBe(404);
+      expect(answer.headers["x-cache"], path).toBe("HIT");
+      expect(answer.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(answer.text).toContain("Doh! This is awkward...");
+      expect(answer.text).toContain('<meta name="robots" content="noindex"/>');
+      for (const named of [...paths, "/wp-login.php"]) expect(answer.text).not.toContain(named.split("?")[0]);
+      // Its scripts run under the hashes of its own copy, as a stored page's do.
+      expect(policyHashes(answer.headers["content-security-policy"]).sort()).toEqual(inlineScriptHashes(answer.text));
+      answers.push(answer.text);
+    }
+    expect(new Set(answers).size).toBe(1);
+    expect(await metric(site, 'page_cache_renders_total{reason="fill"}')).toBe(renders);
+    // What other handlers answer for paths no route matches is theirs, not the 404's.
+    const legacy = await site.get("/blog");
+    expect(legacy.status).toBe(301);
+    for (const path of ["/robots.txt", "/sitemap.xml", "/news/rss.xml", "/healthz", "/favicon.svg"]) {
+      const answer = await site.get(path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers["x-cache"], path).toBeUndefined();
+    }
+    // A client-side navigation's data request for an unknown path is the router's, never the stored document.
+    const data = await site.get("/wp-login.php.data");
+    expect(data.status).toBe(404);
+    expect(data.headers["content-type"]).not.toContain("text/html");
+    // Known routes keep their own 404s.
+    expect((await site.get("/post/never-written")).headers["x-cache"]).not.toBe("HIT");
+  });
+
   it("keeps its bytes within the bound under a flood of distinct keys", { timeout: 60_000 }, async () => {
     const site = await listen({ PAGE_CACHE_MB: "1" });
     await Promise.all(Array.from({ length: 24 }, (_, i) => site.get(`/news?category=flood-${i}&utm_id=${i}`)));

@@ -4,7 +4,9 @@ import { Registry } from "prom-client";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../../server/http/logging.ts";
-import { chooseEncoding, createPageCache, hashAuthorisedScripts } from "../../server/http/page-cache.ts";
+import { chooseEncoding } from "../../server/http/page-cache/answer.ts";
+import { hashAuthorisedScripts } from "../../server/http/page-cache/copy.ts";
+import { createPageCache } from "../../server/http/page-cache.ts";
 import { cspNonce, securityHeaders } from "../../server/http/security.ts";
 import { readQuery } from "../../src/lib/page-queries.ts";
 

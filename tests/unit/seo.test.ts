@@ -44,6 +44,8 @@ describe("seo", () => {
     const tags = seo(args("/missing"), { title: "Page not found", noindex: true });
     expect(content(tags, "robots")).toBe("noindex");
     expect(tags.some((t) => "rel" in t && t.rel === "canonical")).toBe(false);
+    // Nor does it name its address (the 404 is one stored copy for every unknown path: decision 0199).
+    expect(content(tags, "og:url")).toBeUndefined();
   });
 
   it("describes the agency as a local business", () => {

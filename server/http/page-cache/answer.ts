@@ -1,0 +1,73 @@
+import type { Request, Response } from "express";
+import type { Encoding, Variant } from "./copy.ts";
+import type { Found } from "./store.ts";
+
+/**
+ * The answer from a stored copy (Varnish's vcl_deliver): the headers of the response that rendered it, its own
+ * policy, the encoding the client prefers, a validator when the page has one render, and 304 for a copy the
+ * client already holds. Costs no more than writing bytes.
+ */
+
+export interface AnswerOptions {
+  /** Cache-Control of a fresh copy (a CDN may keep it for the TTL). */
+  sharedCacheControl: string;
+  vary: string;
+}
+
+const encodingSuffix: Record<Encoding, string> = { br: "-br", gzip: "-gz", identity: "" };
+
+/** The encoding to answer in: the best-weighted of br, gzip and identity, br first among equals. */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return "identity";
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    weights.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: Encoding) => weights.get(name) ?? weights.get("*") ?? (name === "identity" ? 1 : 0);
+  let best: Encoding = "identity";
+  for (const name of ["gzip", "br"] as const) {
+    if (weight(name) > 0 && weight(name) >= weight(best)) best = name;
+  }
+  return best;
+}
+
+function matchesEtag(ifNoneMatch: string, etag: string): boolean {
+  return ifNoneMatch.split(",").some((given) => given.trim().replace(/^W\//, "") === etag);
+}
+
+export function answer(req: Request, res: Response, { entry, result, stale }: Found, options: AnswerOptions) {
+  const encoding = chooseEncoding(req.headers["accept-encoding"]);
+  const suffix = encodingSuffix[encoding];
+  // A page with one render has a validator, and a revalidation gets the policy of the copy it holds, never
+  // another's. A page known to render differently has none: a reload is a new render (a new strip order).
+  const single = entry.status === 200 && entry.variants.length === 1 && entry.varies !== true;
+  const ifNoneMatch = single ? req.headers["if-none-match"] : undefined;
+  const held = ifNoneMatch ? entry.variants.find((v) => matchesEtag(ifNoneMatch, `"${v.tag}${suffix}"`)) : undefined;
+  let variant = held;
+  if (!variant) {
+    const count = entry.variants.length;
+    const pick = count === 1 ? 0 : (entry.last + 1 + Math.floor(Math.random() * (count - 1))) % count;
+    entry.last = pick;
+    variant = entry.variants[pick] as Variant;
+  }
+
+  for (const [name, value] of entry.template.headers) res.setHeader(name, value);
+  res.setHeader("Content-Security-Policy", variant.policy);
+  res.setHeader("Cache-Control", stale ? "public, max-age=0" : options.sharedCacheControl);
+  res.setHeader("Vary", options.vary);
+  if (single) res.setHeader("ETag", `"${variant.tag}${suffix}"`);
+  res.setHeader("X-Cache", result);
+  if (held) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  const body = variant.bodies[encoding];
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.statusCode = entry.status;
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
+}
