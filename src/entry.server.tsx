@@ -53,7 +53,9 @@ export default function handleRequest(
         </InlineCssProvider>
       </NonceProvider>,
       {
-        nonce,
+        // The style nonce goes on the style elements React hoists into the head (the page's inline CSS), which
+        // carry it as a prop too: the policy allows no inline style without it (decision 0201).
+        nonce: nonce === undefined ? undefined : { script: nonce, style: nonce },
         // Sections that are ready when the shell is sent stay in place in the HTML, however long the page: React
         // would otherwise move those past its first 12.8 kB to the end, shown by a script (so not without one).
         progressiveChunkSize: Number.POSITIVE_INFINITY,

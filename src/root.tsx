@@ -13,8 +13,10 @@ import { PreviewBanner } from "./components/PreviewBanner.tsx";
 import { SiteFooter } from "./components/SiteFooter.tsx";
 import { SiteHeader } from "./components/SiteHeader.tsx";
 import { useChunkLoadWatchdog } from "./components/useChunkLoadWatchdog.ts";
+import { useHydrated } from "./components/useDevice.ts";
 import { contentRetryAfter, isContentUnavailable } from "./content/load.ts";
 import { servicesContext } from "./context.ts";
+import { chromeColourRules, usePageChrome } from "./lib/page-chrome.ts";
 import { useRefreshSeconds } from "./lib/page-refresh.ts";
 import { organisationJsonLd, type RootData } from "./lib/seo.ts";
 // The two fonts' files (as styles/fonts.css names them): preloaded, so they are there for the first paint.
@@ -56,13 +58,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <noscript>
           {/* Without JavaScript nothing can toggle, so every accordion panel is shown open; and nothing streamed
               in can take a placeholder's place, so placeholders give way to their <noscript> alternatives. */}
-          <style>
+          <style nonce={nonce}>
             {
               "[data-accordion-panel]{height:auto!important;visibility:visible!important}[data-script-only]{display:none!important}"
             }
           </style>
         </noscript>
         <PageStyles nonce={nonce} />
+        <ContentColours nonce={nonce} />
         {refreshSeconds ? (
           <noscript>
             <meta httpEquiv="refresh" content={String(refreshSeconds)} />
@@ -144,4 +147,16 @@ export function ErrorBoundary() {
       </p>
     </main>
   );
+}
+
+/**
+ * The page's colours from its content (a project's header and article), as a rule in the head until React runs
+ * (chromeColourRules, decision 0201); after that the components set them through the CSSOM and the rule goes, so
+ * a client-side navigation never rewrites a style element the policy has hashed.
+ */
+function ContentColours({ nonce }: { nonce: string | undefined }) {
+  const rules = chromeColourRules(usePageChrome());
+  const hydrated = useHydrated();
+  if (hydrated || !rules) return null;
+  return <style nonce={nonce}>{rules}</style>;
 }

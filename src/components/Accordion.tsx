@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { type OpenPanels, togglePanel } from "../lib/accordion.ts";
 import styles from "./Accordion.module.css";
+import { useHydrated } from "./useDevice.ts";
 
 export interface AccordionItem {
   id: string;
@@ -53,6 +54,9 @@ function AccordionPanel({
   const id = useId();
   const inner = useRef<HTMLDivElement>(null);
   const [height, setHeight] = useState(0);
+  // No style attribute in the server's HTML (the policy allows none, decision 0201): closed by the stylesheet
+  // until React runs, then the height set through the CSSOM.
+  const hydrated = useHydrated();
   const Heading = `h${headingLevel}` as const;
 
   // Follow the content's height while open, so text reflow or late images never clip it.
@@ -85,7 +89,7 @@ function AccordionPanel({
         aria-labelledby={`${id}-button`}
         className={styles.panel}
         data-accordion-panel=""
-        style={{ height: open ? height : 0 }}
+        style={hydrated ? { height: open ? height : 0 } : undefined}
       >
         <div ref={inner} className={styles.content}>
           {item.content}

@@ -25,8 +25,8 @@ export function InlineCssProvider({ css, children }: { css: string | undefined; 
  * React stylesheet resources (which hold a navigation's commit until they load). Both are React resources of
  * one precedence, so later sheets come after the inline ones, as the links they replace would. In
  * development, and wherever the server has no CSS to inline, React Router's own links are used unchanged.
- * No nonce on these: the CSP allows inline styles, and React would drop it anyway (it takes a style nonce only
- * as a render option).
+ * The inline element carries the document's nonce (React writes a hoisted style only when its nonce prop is the
+ * style nonce of the render, entry.server): the policy allows no inline style without it (decision 0201).
  */
 export function PageStyles({ nonce }: { nonce: string | undefined }) {
   return import.meta.env.PROD ? <InlinedStyles nonce={nonce} /> : <Links nonce={nonce} />;
@@ -65,7 +65,7 @@ function InlinedStyles({ nonce }: { nonce: string | undefined }) {
     if (inlineCss === undefined) return <Links nonce={nonce} />;
     return (
       <>
-        <style href={inlineHref} precedence={precedence}>
+        <style href={inlineHref} precedence={precedence} nonce={nonce}>
           {inlineCss}
         </style>
         <InlinedMarkers hrefs={hrefs} />

@@ -27,7 +27,10 @@ export function SiteHeader({ chrome: override }: { chrome?: Partial<PageChrome> 
       data-split={chrome.split || undefined}
       data-size={chrome.size}
       data-coloured={chrome.headerColour ? "" : undefined}
-      style={chrome.headerColour ? ({ "--header-colour": chrome.headerColour } as CSSProperties) : undefined}
+      // Until React runs, the head's rule gives the colour (chromeColourRules): no style attribute (decision 0201).
+      style={
+        hydrated && chrome.headerColour ? ({ "--header-colour": chrome.headerColour } as CSSProperties) : undefined
+      }
     >
       <div className={styles.bar}>
         <Link to="/" className={styles.logo} aria-label={`${site.name} home`}>
@@ -84,7 +87,7 @@ export function SiteHeader({ chrome: override }: { chrome?: Partial<PageChrome> 
         <div className={styles.menuBody}>
           <ol className={styles.links}>
             {menuLinks.map((link, index) => (
-              <li key={link.label} className={styles.item} style={{ "--link-index": index } as CSSProperties}>
+              <li key={link.label}>
                 {link.external ? (
                   <a
                     className={styles.link}

@@ -46,6 +46,12 @@ export interface ProjectColours {
   dark: boolean;
 }
 
+/** A colour from content as the one form a style sheet may be given: "#rrggbb", or undefined. */
+export function cssHex(colour: string | undefined): string | undefined {
+  const rgb = parseHex(colour);
+  return rgb && toHex(rgb);
+}
+
 const toHex = (rgb: Rgb) => `#${rgb.map((c) => c.toString(16).padStart(2, "0")).join("")}`;
 
 /** The colours of a project page from its BackgroundColour. */

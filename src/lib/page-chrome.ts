@@ -1,4 +1,5 @@
 import { type UIMatch, useMatches } from "react-router";
+import { cssHex } from "./colour.ts";
 
 /**
  * How a page dresses the site's header and footer (R2.4: "Header colour, split, absolute and size are set
@@ -22,12 +23,16 @@ export interface PageChrome {
   size?: "regular" | "small";
   /** The footer variant: the home page's "Let's crush it together". */
   footer?: "regular" | "home";
+  /** The page's own background and text colours (a project's), for the element marked `data-page-colours`. */
+  pageColours?: { background: string; text: string };
 }
 
 export type ChromeHandle = { chrome?: PageChrome | ((data: unknown) => PageChrome | undefined) };
 
-export const defaultChrome: Required<Omit<PageChrome, "headerColour">> & Pick<PageChrome, "headerColour"> = {
+export const defaultChrome: Required<Omit<PageChrome, "headerColour" | "pageColours">> &
+  Pick<PageChrome, "headerColour" | "pageColours"> = {
   headerColour: undefined,
+  pageColours: undefined,
   logoWhite: false,
   split: false,
   absolute: false,
@@ -48,4 +53,21 @@ export function chromeFromMatches(matches: UIMatch[]): typeof defaultChrome {
 
 export function usePageChrome() {
   return chromeFromMatches(useMatches());
+}
+
+/**
+ * The colours a page takes from its content, as the style sheet the server puts in the document's head
+ * (decision 0201): the policy allows no style attribute, so until React runs the header (`data-coloured`) and the
+ * page's article (`data-page-colours`) get their custom properties from this rule, which carries the document's
+ * nonce (or, in a stored copy, its hash). Values are normalised to #rrggbb, so content cannot write CSS. Once
+ * React runs, the same properties are set through the CSSOM and the rule goes.
+ */
+export function chromeColourRules(chrome: PageChrome): string | undefined {
+  const rules: string[] = [];
+  const header = cssHex(chrome.headerColour);
+  if (header) rules.push(`header[data-coloured]{--header-colour:${header}}`);
+  const background = cssHex(chrome.pageColours?.background);
+  const text = cssHex(chrome.pageColours?.text);
+  if (background && text) rules.push(`article[data-page-colours]{--project-bg:${background};--project-text:${text}}`);
+  return rules.length > 0 ? rules.join("") : undefined;
 }

@@ -18,5 +18,6 @@ export function projectChrome(project: ProjectFields | undefined): PageChrome | 
     absolute: project.absoluteHeader === "yes",
     split: !small && Boolean(project.heroBackground),
     size: small ? "small" : "regular",
+    pageColours: { background: colours.background, text: colours.text },
   };
 }

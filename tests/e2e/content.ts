@@ -15,12 +15,13 @@ export interface ProjectSummary {
   projectTitle: string;
   smallProject?: string;
   category?: string[];
+  BackgroundColour?: string;
 }
 
 export async function projects(request: APIRequestContext) {
   return entries<ProjectSummary>(request, {
     content_type: "singleProject",
-    select: "sys.id,fields.slug,fields.projectTitle,fields.smallProject,fields.category",
+    select: "sys.id,fields.slug,fields.projectTitle,fields.smallProject,fields.category,fields.BackgroundColour",
     order: "fields.projectTitle",
   }).then((items) => items.map((item) => item.fields));
 }

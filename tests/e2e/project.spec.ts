@@ -82,6 +82,61 @@ test("the hero's text is readable on the project's colour (AA)", async ({ page, 
   }
 });
 
+/** "#1a2b3c" as getComputedStyle writes it. */
+const rgb = (hex: string) => {
+  const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  return `rgb(${r}, ${g}, ${b})`;
+};
+
+// The policy allows no style attribute (decision 0201): the colours come from the head's rule until the app runs,
+// and through the CSSOM after a client-side navigation.
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled });
+
+    test("a project's hero and header take its colour, with no style refused", async ({ page, request }) => {
+      const project = (await projects(request)).find((p) => /^#[0-9a-f]{6}$/i.test(p.BackgroundColour ?? ""));
+      if (!project?.BackgroundColour) throw new Error("no project with a colour in the sample content");
+      const refused: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" && /Content Security Policy/.test(message.text())) refused.push(message.text());
+      });
+      await page.goto(`/project/${project.slug}`);
+      const colourOf = (selector: string) =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate((element) => getComputedStyle(element).backgroundColor);
+      const colour = rgb(project.BackgroundColour);
+      await expect.poll(() => colourOf("header[data-layout]")).toBe(colour);
+      await expect.poll(() => colourOf("header[data-coloured]")).not.toBe("rgba(0, 0, 0, 0)");
+      if (javaScriptEnabled) {
+        await hydrated(page);
+        await expect.poll(() => colourOf("header[data-layout]")).toBe(colour);
+        // Another project by a client-side navigation: its own colour, set by the app.
+        const other = (await projects(request)).find(
+          (p) =>
+            p.slug !== project.slug &&
+            /^#[0-9a-f]{6}$/i.test(p.BackgroundColour ?? "") &&
+            p.BackgroundColour?.toLowerCase() !== project.BackgroundColour?.toLowerCase(),
+        );
+        if (other?.BackgroundColour) {
+          await page.evaluate(
+            (path) =>
+              (
+                window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+              ).__reactRouterDataRouter.navigate(path),
+            `/project/${other.slug}`,
+          );
+          await expect(page.getByRole("heading", { level: 1 })).toHaveText(other.projectTitle);
+          await expect.poll(() => colourOf("header[data-layout]")).toBe(rgb(other.BackgroundColour));
+        }
+      }
+      expect(refused).toEqual([]);
+    });
+  });
+}
+
 test("previous and next appear only when the visitor came from the list, and not past its ends", async ({
   page,
   request,

@@ -64,6 +64,11 @@ describe("the server foundation", () => {
       expect(attributes).toContain(`nonce="${nonce}"`);
     }
     expect(csp).toContain("frame-ancestors 'none'");
+    // Styles too (decision 0201): the head's style elements carry the nonce, and the policy allows nothing else.
+    expect(csp.split(";").find((d) => d.trim().startsWith("style-src "))).toBe(`style-src 'self' 'nonce-${nonce}'`);
+    const styles = [...first.text.matchAll(/<style\b([^>]*)>/g)].map((m) => m[1] ?? "");
+    expect(styles.length).toBeGreaterThan(0);
+    for (const attributes of styles) expect(attributes).toContain(`nonce="${nonce}"`);
     expect(first.headers["x-content-type-options"]).toBe("nosniff");
     expect(first.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(first.headers["x-powered-by"]).toBeUndefined();
@@ -74,6 +79,22 @@ describe("the server foundation", () => {
       expect(features).toContain(`${feature}=()`);
     }
     expect(features.every((feature) => /^[a-z-]+=\(\)$/.test(feature))).toBe(true);
+  });
+
+  it("allows no inline style but its own on any page: no 'unsafe-inline', no style attribute", async () => {
+    const paths = ["/", "/about", "/services", "/projects", "/news", "/contact", "/status", "/no-such-page"];
+    const sitemap = (await request(app).get("/sitemap.xml")).text;
+    for (const kind of ["post", "project", "service"]) {
+      const path = new RegExp(`/${kind}/[^<]+`).exec(sitemap)?.[0];
+      if (path) paths.push(path);
+    }
+    expect(paths.length).toBe(11);
+    for (const path of paths) {
+      const res = await request(app).get(path).set("User-Agent", googlebot).set("Cookie", "visit=styles");
+      expect(res.headers["content-security-policy"], path).not.toContain("'unsafe-inline'");
+      // A style attribute in the server's HTML would be refused by the browser, and hydration does not restore it.
+      expect(res.text, path).not.toMatch(/<[a-z][^>]*\sstyle="/i);
+    }
   });
 
   it("compresses HTML", async () => {

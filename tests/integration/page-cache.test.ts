@@ -80,6 +80,12 @@ function inlineScriptHashes(html: string): string[] {
   return [...hashes].sort();
 }
 
+/** The style elements a browser would apply, and the hash the policy must list for each. */
+function inlineStyleHashes(html: string): string[] {
+  const texts = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? "");
+  return [...new Set(texts.map((text) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`))];
+}
+
 function policyScriptSources(policy: string | string[] | undefined): string[] {
   const scriptSrc = String(policy ?? "")
     .split(";")
@@ -123,6 +129,12 @@ describe("the page cache", () => {
       // Every inline script of the stored page is allowed by its hash, and nothing else is.
       expect(policyHashes(policy)).toEqual(inlineScriptHashes(answer.text));
       expect(policyHashes(policy).length).toBeGreaterThan(2);
+      // And every style element, by the hash of its text in style-src (decision 0201).
+      const styleSrc = String(policy)
+        .split(";")
+        .find((directive) => directive.startsWith("style-src "));
+      expect(styleSrc?.split(" ").slice(1).sort()).toEqual(["'self'", ...inlineStyleHashes(answer.text)].sort());
+      expect(policy).not.toContain("'unsafe-inline'");
     }
     expect(again.raw.equals(hit.raw)).toBe(true);
     // The stored copy replays the rendered answer's security headers; the request id stays per request.

@@ -5,14 +5,14 @@ import request from "supertest";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../../server/http/logging.ts";
 import { chooseEncoding } from "../../server/http/page-cache/answer.ts";
-import { hashAuthorisedScripts } from "../../server/http/page-cache/copy.ts";
+import { hashAuthorisedInline, policyWithHashes } from "../../server/http/page-cache/copy.ts";
 import { createPageCache } from "../../server/http/page-cache.ts";
 import { cspNonce, securityHeaders } from "../../server/http/security.ts";
 import { readQuery } from "../../src/lib/page-queries.ts";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
-describe("hashAuthorisedScripts", () => {
+describe("hashAuthorisedInline", () => {
   const nonce = "0123456789abcdef0123456789abcdef";
 
   it("hashes the inline scripts that carry the render's nonce, and strips the nonce from the document", () => {
@@ -23,8 +23,9 @@ describe("hashAuthorisedScripts", () => {
       `<script src="/b.js" nonce="${nonce}"></script><script nonce="${nonce}">one()</script>`,
       `</head><body><p>nonce="${nonce}" as text</p></body></html>`,
     ].join("");
-    const result = hashAuthorisedScripts(html, nonce);
-    expect(result.hashes).toEqual([sha("one()"), sha("two()")]);
+    const result = hashAuthorisedInline(html, nonce);
+    expect(result.hashes["script-src"]).toEqual([sha("one()"), sha("two()")]);
+    expect(result.hashes["style-src"]).toEqual([]);
     expect(result.html).not.toContain(` nonce="${nonce}"`);
     expect(result.html).toContain(`<script>one()</script>`);
     // Text that merely looks like the attribute (no leading space inside a tag) is left alone.
@@ -33,13 +34,44 @@ describe("hashAuthorisedScripts", () => {
 
   it("never trusts a script without the render's own nonce: injected, or carrying another value", () => {
     const html = `<script>evil()</script><script nonce="guess">evil2()</script><script nonce="${nonce}">ok()</script>`;
-    expect(hashAuthorisedScripts(html, nonce).hashes).toEqual([sha("ok()")]);
+    expect(hashAuthorisedInline(html, nonce).hashes["script-src"]).toEqual([sha("ok()")]);
   });
 
   it("hashes the text as the browser sees it, newlines normalised", () => {
-    expect(hashAuthorisedScripts(`<script nonce="${nonce}">a()\r\nb()</script>`, nonce).hashes).toEqual([
+    expect(hashAuthorisedInline(`<script nonce="${nonce}">a()\r\nb()</script>`, nonce).hashes["script-src"]).toEqual([
       sha("a()\nb()"),
     ]);
+  });
+
+  it("hashes the style elements that carry the render's nonce into style-src, and no other", () => {
+    const html = [
+      `<head><style data-precedence="page" data-href="page-styles" nonce="${nonce}">body{color:red}</style>`,
+      `<noscript><style nonce="${nonce}">[data-x]{height:auto}</style></noscript>`,
+      `<style>injected{}</style><style nonce="guess">guessed{}</style></head>`,
+    ].join("");
+    const result = hashAuthorisedInline(html, nonce);
+    expect(result.hashes["style-src"]).toEqual([sha("body{color:red}"), sha("[data-x]{height:auto}")]);
+    expect(result.hashes["script-src"]).toEqual([]);
+    expect(result.html).not.toContain(nonce);
+  });
+});
+
+describe("policyWithHashes", () => {
+  const nonceSource = "'nonce-abc'";
+  it("puts each directive's own hashes where the nonce was, and leaves the others alone", () => {
+    const template = {
+      headers: [],
+      nonceSource,
+      policy: `default-src 'self';script-src 'self' ${nonceSource} https://a.example;style-src 'self' ${nonceSource};img-src 'self'`,
+    };
+    expect(
+      policyWithHashes(template, { "script-src": ["'sha256-s'"], "style-src": ["'sha256-t'", "'sha256-u'"] }),
+    ).toBe(
+      "default-src 'self';script-src 'self' https://a.example 'sha256-s';style-src 'self' 'sha256-t' 'sha256-u';img-src 'self'",
+    );
+    expect(policyWithHashes(template, { "script-src": [], "style-src": [] })).toBe(
+      "default-src 'self';script-src 'self' https://a.example;style-src 'self';img-src 'self'",
+    );
   });
 });
 

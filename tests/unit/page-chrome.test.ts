@@ -1,7 +1,7 @@
 import type { UIMatch } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ProjectFields } from "../../src/content/model.ts";
-import { type ChromeHandle, chromeFromMatches, defaultChrome } from "../../src/lib/page-chrome.ts";
+import { type ChromeHandle, chromeColourRules, chromeFromMatches, defaultChrome } from "../../src/lib/page-chrome.ts";
 import { projectChrome } from "../../src/lib/project-chrome.ts";
 
 /** A matched route as useMatches() gives it: its id, its handle and its loader's data. */
@@ -23,6 +23,7 @@ describe("the header and footer a page asks for (src/lib/page-chrome.ts)", () =>
   it("is the default on a page that says nothing", () => {
     expect(chromeFromMatches([root, match("routes/news")])).toEqual({
       headerColour: undefined,
+      pageColours: undefined,
       logoWhite: false,
       split: false,
       absolute: false,
@@ -41,6 +42,7 @@ describe("the header and footer a page asks for (src/lib/page-chrome.ts)", () =>
     const chrome = chromeFromMatches([root, projectRoute({ slug: "a", BackgroundColour: "#0b1f4d" })]);
     expect(chrome).toEqual({
       headerColour: "#0b1f4d",
+      pageColours: { background: "#0b1f4d", text: "#f6f1e8" },
       logoWhite: true,
       split: false,
       absolute: false,
@@ -64,5 +66,23 @@ describe("the header and footer a page asks for (src/lib/page-chrome.ts)", () =>
     chromeFromMatches([root, projectRoute({ slug: "a", BackgroundColour: "#0b1f4d", smallProject: "yes" })]);
     expect(chromeFromMatches([root, match("routes/news")])).toEqual(defaultChrome);
     expect(defaultChrome.headerColour).toBeUndefined();
+  });
+});
+
+describe("chromeColourRules (decision 0201)", () => {
+  it("gives the header and the page's article their colours as one rule for the head", () => {
+    expect(
+      chromeColourRules({ headerColour: "#0B1F4D", pageColours: { background: "#0b1f4d", text: "#f6f1e8" } }),
+    ).toBe(
+      "header[data-coloured]{--header-colour:#0b1f4d}article[data-page-colours]{--project-bg:#0b1f4d;--project-text:#f6f1e8}",
+    );
+  });
+
+  it("writes nothing for a page without colours, and never a value that is not a colour", () => {
+    expect(chromeColourRules(defaultChrome)).toBeUndefined();
+    expect(chromeColourRules({ headerColour: "red}body{display:none" })).toBeUndefined();
+    expect(
+      chromeColourRules({ pageColours: { background: "#000000;--x:url(//evil)", text: "#ffffff" } }),
+    ).toBeUndefined();
   });
 });

@@ -12,6 +12,7 @@ describe("project header chrome (docs/decisions/0074)", () => {
       absolute: true,
       split: false,
       size: "regular",
+      pageColours: { background: "#0b1f4d", text: "#f6f1e8" },
     });
     expect(projectChrome(project({ BackgroundColour: "#ffd84d", absoluteHeader: "no" }))).toMatchObject({
       logoWhite: false,

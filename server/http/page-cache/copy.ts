@@ -5,8 +5,8 @@ import type { Response as ExpressResponse } from "express";
 
 /**
  * Making a stored copy (Varnish's vcl_backend_response): a render's document without its nonce, the hashes of the
- * inline scripts that carried it (docs/decisions/0120-page-cache-and-csp-hashes.md), the policy that lists them,
- * and the document compressed once in every encoding the cache answers in.
+ * inline scripts and styles that carried it (decisions 0120 and 0201), the policy that lists them, and the
+ * document compressed once in every encoding the cache answers in.
  */
 
 export type Encoding = "br" | "gzip" | "identity";
@@ -20,11 +20,21 @@ export interface Variant {
   policy: string;
 }
 
-/** The headers of the visitor's response that a stored copy replays; the policy split around its nonce source. */
+/** The headers of the visitor's response that a stored copy replays, and its policy with the nonce source. */
 export interface HeaderTemplate {
   headers: [string, number | string | string[]][];
-  policy: [before: string, after: string];
+  policy: string;
+  /** `'nonce-…'` as the policy names it: in script-src, style-src or both, and nowhere else. */
+  nonceSource: string;
 }
+
+/** The hashes a stored copy's policy lists in place of its render's nonce, by directive. */
+export interface InlineHashes {
+  "script-src": string[];
+  "style-src": string[];
+}
+
+const hashedDirectives = new Set(["script-src", "style-src"]);
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -48,41 +58,78 @@ const transferHeaders = new Set([
   "x-request-id",
 ]);
 
-/** What a stored copy of this response replays, or undefined when its policy has not exactly one nonce source. */
+/**
+ * What a stored copy of this response replays, or undefined when its policy names the nonce anywhere but once in
+ * script-src and at most once in style-src (a copy could not say what else the nonce allowed).
+ */
 export function headerTemplate(res: ExpressResponse): HeaderTemplate | undefined {
   const policy = res.getHeader("Content-Security-Policy");
   const nonceSource = `'nonce-${res.locals.cspNonce as string}'`;
   if (typeof policy !== "string") return undefined;
-  const parts = policy.split(nonceSource);
-  if (parts.length !== 2) return undefined;
+  const naming = directivesOf(policy).filter(({ sources }) => sources.includes(nonceSource));
+  const once = naming.every(({ sources }) => sources.filter((source) => source === nonceSource).length === 1);
+  if (!once || !naming.some(({ name }) => name === "script-src")) return undefined;
+  if (naming.some(({ name }) => !hashedDirectives.has(name))) return undefined;
   const headers = Object.entries(res.getHeaders()).filter(
     (header): header is [string, number | string | string[]] =>
       header[1] !== undefined && !transferHeaders.has(header[0].toLowerCase()),
   );
-  return { headers, policy: parts as [string, string] };
+  return { headers, policy, nonceSource };
+}
+
+function directivesOf(policy: string) {
+  return policy.split(";").map((directive) => {
+    const [name = "", ...sources] = directive.trim().split(/\s+/);
+    return { name: name.toLowerCase(), sources };
+  });
+}
+
+/** The copy's policy: each directive that named the render's nonce names the hashes of its own elements instead. */
+export function policyWithHashes(template: HeaderTemplate, hashes: InlineHashes): string {
+  return template.policy
+    .split(";")
+    .map((directive) => {
+      const [name = ""] = directive.trim().split(/\s+/);
+      const own = hashes[name.toLowerCase() as keyof InlineHashes];
+      if (!own) return directive;
+      const sources = directive.split(" ").filter((source) => source !== template.nonceSource);
+      return [...sources, ...own].join(" ");
+    })
+    .join(";");
 }
 
 /**
- * Strips a render's nonce from its document and hashes the inline scripts that carried it. Only elements with
- * the render's own 128-bit nonce are trusted, so a script that reached the HTML any other way stays refused.
+ * Strips a render's nonce from its document and hashes the inline scripts and style elements that carried it.
+ * Only elements with the render's own 128-bit nonce are trusted, so a script or style that reached the HTML any
+ * other way stays refused.
  */
-export function hashAuthorisedScripts(html: string, nonce: string): { html: string; hashes: string[] } {
+export function hashAuthorisedInline(html: string, nonce: string): { html: string; hashes: InlineHashes } {
   const attribute = ` nonce="${nonce}"`;
-  const hashes = new Set<string>();
+  const found = { "script-src": new Set<string>(), "style-src": new Set<string>() };
   for (let at = html.indexOf(attribute); at !== -1; at = html.indexOf(attribute, at + attribute.length)) {
     const tagStart = html.lastIndexOf("<", at);
     const tagEnd = html.indexOf(">", at);
     const tag = html.slice(tagStart, tagEnd + 1);
-    if (!/^<script[\s>]/i.test(tag) || /\ssrc=/i.test(tag)) continue;
-    const type = /\stype="([^"]*)"/i.exec(tag)?.[1]?.toLowerCase();
-    if (type !== undefined && type !== "module" && type !== "text/javascript") continue;
-    const end = html.indexOf("</script>", tagEnd);
+    const element = /^<(script|style)[\s>]/i.exec(tag)?.[1]?.toLowerCase();
+    if (element === "script") {
+      if (/\ssrc=/i.test(tag)) continue;
+      const type = /\stype="([^"]*)"/i.exec(tag)?.[1]?.toLowerCase();
+      if (type !== undefined && type !== "module" && type !== "text/javascript") continue;
+    } else if (element !== "style") {
+      continue;
+    }
+    const end = html.indexOf(`</${element}>`, tagEnd);
     if (end === -1) continue;
-    // Browsers hash the script's text after the parser's newline normalisation, encoded as UTF-8.
+    // Browsers hash the element's text after the parser's newline normalisation, encoded as UTF-8.
     const text = html.slice(tagEnd + 1, end).replace(/\r\n?/g, "\n");
-    hashes.add(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
+    found[element === "script" ? "script-src" : "style-src"].add(
+      `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`,
+    );
   }
-  return { html: html.replaceAll(attribute, ""), hashes: [...hashes] };
+  return {
+    html: html.replaceAll(attribute, ""),
+    hashes: { "script-src": [...found["script-src"]], "style-src": [...found["style-src"]] },
+  };
 }
 
 /**
@@ -92,11 +139,11 @@ export function hashAuthorisedScripts(html: string, nonce: string): { html: stri
 export async function makeVariant(
   key: string,
   template: HeaderTemplate,
-  document: { html: string; hashes: string[] },
+  document: { html: string; hashes: InlineHashes },
   held: readonly Variant[] = [],
 ): Promise<Variant> {
   const { html } = document;
-  const policy = `${template.policy[0]}${document.hashes.join(" ")}${template.policy[1]}`;
+  const policy = policyWithHashes(template, document.hashes);
   const tag = createHash("sha256").update(`${key}\n${policy}\n`).update(html).digest("base64url").slice(0, 27);
   const same = held.find((variant) => variant.tag === tag);
   if (same) return same;

@@ -5,7 +5,7 @@ import { LRUCache } from "lru-cache";
 import type { Logger } from "pino";
 import { Counter, Gauge, type Registry } from "prom-client";
 import { consentCookieName } from "../../../src/lib/consent.ts";
-import { type HeaderTemplate, hashAuthorisedScripts, makeVariant, sizeOf, type Variant } from "./copy.ts";
+import { type HeaderTemplate, hashAuthorisedInline, makeVariant, sizeOf, type Variant } from "./copy.ts";
 import type { CacheKey } from "./key.ts";
 
 /**
@@ -157,7 +157,7 @@ export function createStore(options: StoreOptions) {
       await response.body?.cancel();
       return undefined;
     }
-    return { status: response.status, ...hashAuthorisedScripts(await response.text(), nonce) };
+    return { status: response.status, ...hashAuthorisedInline(await response.text(), nonce) };
   }
 
   /** Keeps an entry, unless its route already holds its share of keys (a new key only; a refresh always). */

@@ -1,13 +1,8 @@
 import { useId } from "react";
 import styles from "./agency.module.css";
 
-export interface PortraitPalette {
-  ground: string;
-  figure: string;
-  halo: string;
-  strata: string;
-  mark: string;
-}
+/** The portrait's colours, each a set of the site's art tokens in agency.module.css (no style attributes: 0201). */
+export type PortraitPalette = "ember" | "mustard" | "forest" | "sky";
 
 export type PortraitSymbol = "spark" | "triangle" | "code" | "speech";
 
@@ -45,7 +40,7 @@ export function TeamPortrait({
   const lean = [-3, 4, -6, 2][pose] ?? 0;
   const stroked = symbol === "code";
   return (
-    <svg className={styles.portrait} viewBox="0 0 400 500" aria-hidden="true" focusable="false">
+    <svg className={styles.portrait} data-palette={palette} viewBox="0 0 400 500" aria-hidden="true" focusable="false">
       <defs>
         <filter id={`${id}-grain`} x="0" y="0" width="100%" height="100%">
           <feTurbulence type="fractalNoise" baseFrequency="0.9" numOctaves="2" stitchTiles="stitch" />
@@ -57,33 +52,32 @@ export function TeamPortrait({
         </clipPath>
       </defs>
       <g clipPath={`url(#${id}-frame)`}>
-        <rect width="400" height="500" style={{ fill: palette.ground }} />
+        <rect width="400" height="500" className={styles.portraitGround} />
         {[0, 1, 2, 3, 4, 5, 6].map((band) => (
           <path
             key={band}
             d={`M-20 ${60 + band * 66} C 110 ${30 + band * 66 + pose * 7}, 270 ${96 + band * 66}, 420 ${52 + band * 66 - pose * 6}`}
-            fill="none"
-            style={{ stroke: palette.strata }}
+            className={styles.portraitStrata}
             strokeWidth={band % 2 ? 2 : 8}
           />
         ))}
-        <circle cx={halo.x} cy={halo.y} r={halo.r} style={{ fill: palette.halo }} />
+        <circle cx={halo.x} cy={halo.y} r={halo.r} className={styles.portraitHalo} />
         <g transform={`rotate(${lean} 200 500)`}>
           {/* Shoulders as a half-round, the head floating above: a figure in two shapes. */}
-          <path d="M40 520 A160 160 0 0 1 360 520 Z" style={{ fill: palette.figure }} />
-          <circle cx="200" cy="236" r="78" style={{ fill: palette.figure }} />
-          <path d="M200 158 A78 78 0 0 1 200 314 Z" style={{ fill: palette.ground }} opacity="0.28" />
-          <path d="M200 360 A160 160 0 0 1 360 520 L200 520 Z" style={{ fill: palette.ground }} opacity="0.28" />
+          <path d="M40 520 A160 160 0 0 1 360 520 Z" className={styles.portraitFigure} />
+          <circle cx="200" cy="236" r="78" className={styles.portraitFigure} />
+          <path d="M200 158 A78 78 0 0 1 200 314 Z" className={styles.portraitGround} opacity="0.28" />
+          <path d="M200 360 A160 160 0 0 1 360 520 L200 520 Z" className={styles.portraitGround} opacity="0.28" />
         </g>
         <path
           d={symbols[symbol]}
-          style={stroked ? { stroke: palette.mark, fill: "none" } : { fill: palette.mark }}
+          className={stroked ? styles.portraitMarkStroked : styles.portraitMark}
           strokeWidth={stroked ? 12 : undefined}
           strokeLinecap="round"
           strokeLinejoin="round"
         />
-        <rect width="400" height="500" filter={`url(#${id}-grain)`} style={{ fill: palette.ground }} />
-        <text className={styles.monogram} x="28" y="82" style={{ fill: palette.mark }}>
+        <rect width="400" height="500" filter={`url(#${id}-grain)`} className={styles.portraitGround} />
+        <text className={`${styles.monogram} ${styles.portraitMark}`} x="28" y="82">
           {monogram}
         </text>
       </g>

@@ -1,6 +1,6 @@
-import type { CSSProperties } from "react";
 import { Link } from "react-router";
 import type { ProjectCard } from "../../content/cards.ts";
+import { cssHex } from "../../lib/colour.ts";
 import { ContentImage } from "../ContentImage.tsx";
 import { LoadingPlaceholder } from "../LoadingPlaceholder.tsx";
 import styles from "./ProjectTiles.module.css";
@@ -28,12 +28,9 @@ export function ProjectTiles({ projects }: { projects: ProjectCard[] | null }) {
           <ul className={styles.grid}>
             {projects.map((project) => (
               <li key={project.id} className={styles.item}>
-                <Link
-                  className={styles.tile}
-                  to={`/project/${project.slug}`}
-                  style={{ "--tile-colour": project.colour } as CSSProperties}
-                >
+                <Link className={styles.tile} to={`/project/${project.slug}`}>
                   <span className={styles.frame}>
+                    <TileColour colour={project.colour} />
                     <ContentImage
                       className={styles.image}
                       asset={project.image}
@@ -58,5 +55,19 @@ export function ProjectTiles({ projects }: { projects: ProjectCard[] | null }) {
         )}
       </div>
     </section>
+  );
+}
+
+/**
+ * The project's colour behind its cover (seen while the image loads): a shape filled with it rather than a style
+ * attribute, which the policy does not allow (decision 0201); the colour is normalised to #rrggbb.
+ */
+function TileColour({ colour }: { colour: string | undefined }) {
+  const fill = cssHex(colour);
+  if (!fill) return null;
+  return (
+    <svg className={styles.swatch} aria-hidden="true" focusable="false">
+      <rect width="100%" height="100%" fill={fill} />
+    </svg>
   );
 }

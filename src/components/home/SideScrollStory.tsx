@@ -1,6 +1,6 @@
 import type { CSSProperties } from "react";
 import { Link } from "react-router";
-import { useIsTouch, usePrefersReducedMotion } from "../useDevice.ts";
+import { useHydrated, useIsTouch, usePrefersReducedMotion } from "../useDevice.ts";
 import styles from "./SideScrollStory.module.css";
 import { useSideScroll } from "./useSideScroll.ts";
 
@@ -36,6 +36,8 @@ export function SideScrollStory() {
   const isTouch = useIsTouch();
   const reducedMotion = usePrefersReducedMotion();
   const { sectionRef, stripRef, mode, progress } = useSideScroll(!isTouch && !reducedMotion);
+  // The bar's place is set through the CSSOM once React runs; the server's HTML has no style attribute (0201).
+  const hydrated = useHydrated();
 
   return (
     <section ref={sectionRef} className={styles.story} data-side-scroll={mode} aria-labelledby="story-title">
@@ -77,7 +79,10 @@ export function SideScrollStory() {
         </div>
         {mode !== "off" && (
           <div className={styles.progress} aria-hidden="true">
-            <span className={styles.progressBar} style={{ "--progress": progress } as CSSProperties} />
+            <span
+              className={styles.progressBar}
+              style={hydrated ? ({ "--progress": progress } as CSSProperties) : undefined}
+            />
           </div>
         )}
       </div>

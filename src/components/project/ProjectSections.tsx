@@ -7,6 +7,7 @@ import type { ProjectColours } from "../../lib/colour.ts";
 import { formatDate } from "../../lib/dates.ts";
 import { Carousel } from "../Carousel.tsx";
 import { ContentImage } from "../ContentImage.tsx";
+import { useHydrated } from "../useDevice.ts";
 import styles from "./ProjectSections.module.css";
 
 /** The project's colour and its readable text colour, for every section drawn on it. */
@@ -220,8 +221,10 @@ export function ProjectBriefAndOutcome({ project }: { project: ProjectFields }) 
 }
 
 export function ProjectArticle({ colours, children }: { colours: ProjectColours; children: ReactNode }) {
+  const hydrated = useHydrated();
   return (
-    <article className={styles.project} style={projectColourStyle(colours)}>
+    // Until React runs the head's rule (chromeColourRules) colours it: no style attribute (decision 0201).
+    <article className={styles.project} data-page-colours="" style={hydrated ? projectColourStyle(colours) : undefined}>
       {children}
     </article>
   );
