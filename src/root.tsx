@@ -56,13 +56,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="preload" href={interFont} as="font" type="font/woff2" crossOrigin="anonymous" />
         <Meta />
         <noscript>
-          {/* Without JavaScript nothing can toggle, so every accordion panel is shown open; and nothing streamed
-              in can take a placeholder's place, so placeholders give way to their <noscript> alternatives. */}
-          <style nonce={nonce}>
-            {
-              "[data-accordion-panel]{height:auto!important;visibility:visible!important}[data-script-only]{display:none!important}"
-            }
-          </style>
+          {/* Without JavaScript nothing streamed in can take a placeholder's place, so placeholders give way to
+              their <noscript> alternatives. */}
+          <style nonce={nonce}>{"[data-script-only]{display:none!important}"}</style>
         </noscript>
         <PageStyles nonce={nonce} />
         <ContentColours nonce={nonce} />

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { type OpenPanels, togglePanel } from "../lib/accordion.ts";
 import styles from "./Accordion.module.css";
 import { useHydrated } from "./useDevice.ts";
@@ -9,9 +9,13 @@ export interface AccordionItem {
   content: ReactNode;
 }
 
+type HeadingLevel = 2 | 3 | 4;
+
 /**
- * A list of panels, each a button with aria-expanded controlling a region that opens to its content's height.
- * Without JavaScript every panel is shown open (see the noscript style in root.tsx).
+ * A list of panels that open and close on their own (R4.6) by the height of their content (decision 0202). The
+ * server's HTML is a `<details>` per panel, which the browser opens and closes from the first paint and without
+ * JavaScript; once React runs each becomes a heading holding a button with aria-expanded that controls its region
+ * (the WAI-ARIA accordion: the headings stay headings), and a panel the visitor opened before stays open.
  */
 export function Accordion({
   items,
@@ -20,24 +24,50 @@ export function Accordion({
   initiallyOpen = [],
 }: {
   items: AccordionItem[];
-  headingLevel?: 2 | 3 | 4;
+  headingLevel?: HeadingLevel;
   className?: string;
   initiallyOpen?: string[];
 }) {
+  const hydrated = useHydrated();
+  const list = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState<OpenPanels>(() => new Set(initiallyOpen));
+
+  // Before the enhanced panels replace the server's <details>, take over what the visitor opened or closed.
+  useLayoutEffect(() => {
+    const details = list.current?.querySelectorAll<HTMLDetailsElement>(":scope > details");
+    if (details?.length) setOpen(new Set(items.filter((_, index) => details[index]?.open).map((item) => item.id)));
+  }, [items]);
+
   return (
-    <div className={[styles.accordion, className].filter(Boolean).join(" ")}>
-      {items.map((item) => (
-        <AccordionPanel
-          key={item.id}
-          item={item}
-          headingLevel={headingLevel}
-          open={open.has(item.id)}
-          onToggle={() => setOpen((current) => togglePanel(current, item.id))}
-        />
-      ))}
+    <div ref={list} className={[styles.accordion, className].filter(Boolean).join(" ")}>
+      {items.map((item) =>
+        hydrated ? (
+          <AccordionPanel
+            key={item.id}
+            item={item}
+            headingLevel={headingLevel}
+            open={open.has(item.id)}
+            onToggle={() => setOpen((current) => togglePanel(current, item.id))}
+          />
+        ) : (
+          <details key={item.id} className={styles.item} open={open.has(item.id) || undefined}>
+            <summary className={styles.summary}>
+              <PanelHeading level={headingLevel}>
+                <span>{item.title}</span>
+                <span className={styles.icon} aria-hidden="true" />
+              </PanelHeading>
+            </summary>
+            <div className={styles.content}>{item.content}</div>
+          </details>
+        ),
+      )}
     </div>
   );
+}
+
+function PanelHeading({ level, children }: { level: HeadingLevel; children: ReactNode }) {
+  const Heading = `h${level}` as const;
+  return <Heading className={styles.heading}>{children}</Heading>;
 }
 
 function AccordionPanel({
@@ -47,20 +77,16 @@ function AccordionPanel({
   onToggle,
 }: {
   item: AccordionItem;
-  headingLevel: 2 | 3 | 4;
+  headingLevel: HeadingLevel;
   open: boolean;
   onToggle: () => void;
 }) {
   const id = useId();
   const inner = useRef<HTMLDivElement>(null);
-  const [height, setHeight] = useState(0);
-  // No style attribute in the server's HTML (the policy allows none, decision 0201): closed by the stylesheet
-  // until React runs, then the height set through the CSSOM.
-  const hydrated = useHydrated();
-  const Heading = `h${headingLevel}` as const;
+  const [height, setHeight] = useState<number>();
 
   // Follow the content's height while open, so text reflow or late images never clip it.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const element = inner.current;
     if (!element || !open) return;
     setHeight(element.scrollHeight);
@@ -69,9 +95,16 @@ function AccordionPanel({
     return () => observer.disconnect();
   }, [open]);
 
+  // Only after the first frame do height changes animate: a panel that was open before React ran stays still.
+  const [animate, setAnimate] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setAnimate(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+
   return (
-    <div className={styles.item} data-open={open}>
-      <Heading className={styles.heading}>
+    <div className={styles.item} data-open={open} data-animate={animate || undefined}>
+      <PanelHeading level={headingLevel}>
         <button
           type="button"
           className={styles.trigger}
@@ -83,13 +116,12 @@ function AccordionPanel({
           <span>{item.title}</span>
           <span className={styles.icon} aria-hidden="true" />
         </button>
-      </Heading>
+      </PanelHeading>
       <section
         id={`${id}-panel`}
         aria-labelledby={`${id}-button`}
         className={styles.panel}
-        data-accordion-panel=""
-        style={hydrated ? { height: open ? height : 0 } : undefined}
+        style={{ height: open ? (height ?? "auto") : 0 }}
       >
         <div ref={inner} className={styles.content}>
           {item.content}

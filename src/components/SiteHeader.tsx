@@ -36,31 +36,27 @@ export function SiteHeader({ chrome: override }: { chrome?: Partial<PageChrome> 
         <Link to="/" className={styles.logo} aria-label={`${site.name} home`}>
           <Logo />
         </Link>
-        {hydrated ? (
-          <button
-            ref={menu.toggleRef}
-            type="button"
-            className={styles.toggle}
-            aria-controls={menuId}
-            aria-expanded={menu.open}
-            onClick={menu.toggle}
-          >
-            <span className={styles.toggleLabel}>Menu</span>
-            <span className={styles.burger} aria-hidden="true" />
-          </button>
-        ) : (
-          // Before JavaScript runs (or without it) the toggle is a link, and the menu opens as its :target.
-          <a href={`#${menuId}`} className={styles.toggle}>
-            <span className={styles.toggleLabel}>Menu</span>
-            <span className={styles.burger} aria-hidden="true" />
-          </a>
-        )}
+        {/* A popover's invoker: it opens the menu from the first paint, before and without JavaScript (decision 0202).
+            The browser states it expanded or collapsed until React runs and says it itself. */}
+        <button
+          ref={menu.toggleRef}
+          type="button"
+          className={styles.toggle}
+          popoverTarget={menuId}
+          aria-controls={menuId}
+          aria-expanded={hydrated ? menu.open : undefined}
+          onClick={menu.toggle}
+        >
+          <span className={styles.toggleLabel}>Menu</span>
+          <span className={styles.burger} aria-hidden="true" />
+        </button>
       </div>
 
       <nav
         ref={menu.menuRef}
         id={menuId}
         className={styles.menu}
+        popover="auto"
         aria-label="Main"
         data-open={menu.open}
         data-enhanced={hydrated || undefined}
@@ -70,19 +66,18 @@ export function SiteHeader({ chrome: override }: { chrome?: Partial<PageChrome> 
           <span className={styles.menuLogo} aria-hidden="true">
             <Logo />
           </span>
-          {hydrated ? (
-            <button ref={menu.closeRef} type="button" className={styles.close} onClick={menu.closeByButton}>
-              <span className={styles.toggleLabel}>Close</span>
-              <span className={styles.cross} aria-hidden="true" />
-              <span className="visually-hidden"> menu</span>
-            </button>
-          ) : (
-            <a href="#main" className={styles.close}>
-              <span className={styles.toggleLabel}>Close</span>
-              <span className={styles.cross} aria-hidden="true" />
-              <span className="visually-hidden"> menu</span>
-            </a>
-          )}
+          <button
+            ref={menu.closeRef}
+            type="button"
+            className={styles.close}
+            popoverTarget={menuId}
+            popoverTargetAction="hide"
+            onClick={menu.closeByButton}
+          >
+            <span className={styles.toggleLabel}>Close</span>
+            <span className={styles.cross} aria-hidden="true" />
+            <span className="visually-hidden"> menu</span>
+          </button>
         </div>
         <div className={styles.menuBody}>
           <ol className={styles.links}>

@@ -4,10 +4,15 @@ import { closedMenu, menuReducer } from "../lib/menu.ts";
 
 export const menuId = "site-menu";
 
+/** The Popover API (every current browser); where it is missing the app opens the menu itself. */
+const hasPopover = (element: HTMLElement) => typeof element.showPopover === "function";
+
 /**
- * The menu's behaviour (R4): the reducer decides open or closed, this hook wires it to the page:
- * Escape and page scroll close it, focus moves into the menu and back to the toggle, Tab stays inside
- * while it is open, and a route change always closes it.
+ * The menu's behaviour (R4, decision 0202). The menu is a popover: the browser opens it from the toggle and closes
+ * it on the close button and Escape from the first paint, with or without JavaScript. Once React runs, this hook
+ * follows the popover's toggle events with the reducer and adds what the platform does not: page scroll and a
+ * followed link close it, focus moves into it and back to the toggle, Tab stays inside while it is open, and a
+ * route change always closes it.
  */
 export function useSiteMenu() {
   const [state, dispatch] = useReducer(menuReducer, closedMenu);
@@ -16,10 +21,29 @@ export function useSiteMenu() {
   const menuRef = useRef<HTMLElement>(null);
   const location = useLocation();
 
-  // Opened before hydration through the #site-menu link: carry on with it open.
+  // The popover is the truth for open and closed: opened before hydration, by the toggle or closed by Escape,
+  // the reducer follows.
   useEffect(() => {
-    if (window.location.hash === `#${menuId}`) dispatch({ type: "toggle" });
+    const menu = menuRef.current;
+    if (!menu || !hasPopover(menu)) return;
+    if (menu.matches(":popover-open")) dispatch({ type: "opened" });
+    const onToggle = (event: Event) => {
+      const opened = (event as ToggleEvent).newState === "open";
+      dispatch(opened ? { type: "opened" } : { type: "close", reason: "dismissed" });
+    };
+    menu.addEventListener("toggle", onToggle);
+    return () => menu.removeEventListener("toggle", onToggle);
   }, []);
+
+  // And the popover follows the reducer when the app closes it (a link, scroll, a route change) or opens it
+  // where the browser has no popover.
+  useEffect(() => {
+    const menu = menuRef.current;
+    if (!menu || !hasPopover(menu)) return;
+    const shown = menu.matches(":popover-open");
+    if (state.open && !shown) menu.showPopover();
+    if (!state.open && shown) menu.hidePopover();
+  }, [state.open]);
 
   const shownKey = useRef(location.key);
   useEffect(() => {
@@ -31,7 +55,10 @@ export function useSiteMenu() {
   useEffect(() => {
     if (!state.open) return;
     const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key === "Escape") dispatch({ type: "close", reason: "escape" });
+      // The popover closes itself on Escape; this is for a browser without one.
+      if (event.key === "Escape" && menuRef.current && !hasPopover(menuRef.current)) {
+        dispatch({ type: "close", reason: "escape" });
+      }
     };
     const onScroll = () => dispatch({ type: "close", reason: "scroll" });
     document.addEventListener("keydown", onKey);
@@ -51,13 +78,18 @@ export function useSiteMenu() {
     }
   }, [state]);
 
+  /** The toggle and close buttons act through `popovertarget`; only a browser without popovers needs the app. */
+  const unlessPopover = (event: () => void) => () => {
+    if (menuRef.current && !hasPopover(menuRef.current)) event();
+  };
+
   return {
     open: state.open,
     toggleRef,
     closeRef,
     menuRef,
-    toggle: () => dispatch({ type: "toggle" }),
-    closeByButton: () => dispatch({ type: "close", reason: "close-button" }),
+    toggle: unlessPopover(() => dispatch({ type: "toggle" })),
+    closeByButton: unlessPopover(() => dispatch({ type: "close", reason: "close-button" })),
     closeByLink: () => dispatch({ type: "close", reason: "link" }),
     trapFocus: (event: KeyboardEvent) => trapFocus(event, menuRef),
   };

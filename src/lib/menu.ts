@@ -17,8 +17,11 @@ export const menuLinks: readonly MenuLink[] = [
   { label: "Contact", to: "/contact" },
 ];
 
-/** Why the menu closed; it decides where keyboard focus goes next. */
-export type CloseReason = "close-button" | "escape" | "link" | "scroll" | "route-change";
+/**
+ * Why the menu closed; it decides where keyboard focus goes next. "dismissed" is the browser closing the popover
+ * itself (its close button, Escape): focus goes back to the toggle, as the browser does.
+ */
+export type CloseReason = "close-button" | "escape" | "dismissed" | "link" | "scroll" | "route-change";
 
 export interface MenuState {
   open: boolean;
@@ -26,12 +29,14 @@ export interface MenuState {
   focus: "menu" | "toggle" | "none";
 }
 
-export type MenuEvent = { type: "toggle" } | { type: "close"; reason: CloseReason };
+/** "opened": the browser has shown the popover (its toggle, or before hydration). */
+export type MenuEvent = { type: "toggle" } | { type: "opened" } | { type: "close"; reason: CloseReason };
 
 export const closedMenu: MenuState = { open: false, focus: "none" };
 
 /** R4.5: closed/open; opens by the toggle, closes by the close button, a link, scroll, Escape (and routing). */
 export function menuReducer(state: MenuState, event: MenuEvent): MenuState {
+  if (event.type === "opened") return state.open ? state : { open: true, focus: "menu" };
   if (event.type === "toggle") {
     return state.open ? { open: false, focus: "toggle" } : { open: true, focus: "menu" };
   }
@@ -39,6 +44,7 @@ export function menuReducer(state: MenuState, event: MenuEvent): MenuState {
   switch (event.reason) {
     case "close-button":
     case "escape":
+    case "dismissed":
       return { open: false, focus: "toggle" };
     case "scroll":
       // The visitor is reading the page, not the menu: leave focus alone unless it was inside the menu.

@@ -41,6 +41,12 @@ const pages = [
   "/service/web-design",
 ];
 
+/**
+ * CSS the checker's grammar does not know yet, though browsers ship it: `interpolate-size` (Chromium 129, 2024) lets
+ * an accordion's <details> animate to its content's height (decision 0202). Only this message is set aside.
+ */
+const newerThanTheChecker = [/^CSS: “interpolate-size”: Property “interpolate-size” doesn't exist\.$/];
+
 interface NuMessage {
   type: string;
   message: string;
@@ -71,7 +77,9 @@ describe("the HTML the server sends", () => {
     const result = await run("java", ["-jar", vnu, "--errors-only", "--format", "json", ...files], {
       maxBuffer: 16 * 1024 * 1024,
     }).catch((error: { stderr?: string }) => ({ stderr: error.stderr ?? "" }));
-    const messages = (JSON.parse(result.stderr || '{"messages":[]}') as { messages: NuMessage[] }).messages;
+    const messages = (JSON.parse(result.stderr || '{"messages":[]}') as { messages: NuMessage[] }).messages.filter(
+      (message) => !newerThanTheChecker.some((known) => known.test(message.message)),
+    );
     const named = messages.map((message) => {
       const index = files.indexOf(decodeURIComponent(new URL(message.url).pathname));
       return `${index === files.length - 1 ? "refused /contact" : pages[index]}: ${message.message}`;

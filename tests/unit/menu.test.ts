@@ -40,6 +40,13 @@ describe("the site menu", () => {
     }
   });
 
+  it("follows the browser's popover: shown means open with focus into the menu, dismissed sends focus back", () => {
+    const open = menuReducer(closedMenu, { type: "opened" });
+    expect(open).toEqual({ open: true, focus: "menu" });
+    expect(menuReducer(open, { type: "opened" })).toBe(open);
+    expect(menuReducer(open, { type: "close", reason: "dismissed" })).toEqual({ open: false, focus: "toggle" });
+  });
+
   it("ignores closing when it is already closed", () => {
     expect(menuReducer(closedMenu, { type: "close", reason: "scroll" })).toBe(closedMenu);
   });
