@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { dataRequestPage, isDataRequest, manifestPath } from "../../src/lib/router-protocol.ts";
 import { site } from "../../src/site.ts";
+import { hydrated } from "./hydration.ts";
 import { holdRequests } from "./network.ts";
 
 /**
@@ -13,7 +14,7 @@ test.use({ reducedMotion: "reduce" });
 /** The menu toggle is a link until React has hydrated; once it is a button the router is running. */
 async function openHydrated(page: Page, path: string) {
   await page.goto(path);
-  await expect(page.getByRole("button", { name: "Menu", exact: true })).toBeVisible();
+  await hydrated(page);
 }
 
 async function followMenuLink(page: Page, name: string) {
