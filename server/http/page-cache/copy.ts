@@ -38,8 +38,11 @@ const hashedDirectives = new Set(["script-src", "style-src"]);
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-/** Brotli 11 takes ~90 ms of CPU per home copy for 11 % fewer bytes than 9 (~20 ms); copies are made often enough. */
-const brotliQuality = 9;
+/**
+ * Brotli 6: ~3 ms per home copy (117 kB), 1 % more bytes than 9, which takes ~105 ms, and a publish's first visitor
+ * waits for the copy (docs/performance.md, "A publish under load"). Copies are made at every publish and refresh.
+ */
+const brotliQuality = 6;
 
 /** Headers of a response that belong to its transfer or its request, or that the cache sets itself. */
 const transferHeaders = new Set([
