@@ -41,9 +41,21 @@ export function pathTooLong(url: string): boolean {
   return false;
 }
 
+/** Whether a path's percent-encoding decodes (`%` followed by two hex digits, forming UTF-8): `/%E0%A4%A` does not. */
+export function percentEncodingValid(url: string): boolean {
+  const q = url.indexOf("?");
+  try {
+    decodeURIComponent(q === -1 ? url : url.slice(0, q));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * First in the chain after logging: a path over the limits is a 414; an absolute-form request line (`GET http://host/path`) is answered as its
- * path (RFC 9112 §3.2.2); anything else that is not a path, and a request without a usable Host, is a 400.
+ * path (RFC 9112 §3.2.2); anything else that is not a path, a path whose percent-encoding does not decode (no route,
+ * redirect or file could name it), and a request without a usable Host, is a 400.
  */
 export const checkRequestLine: RequestHandler = (req, res, next) => {
   if (pathTooLong(req.url)) {
@@ -62,6 +74,10 @@ export const checkRequestLine: RequestHandler = (req, res, next) => {
     }
     req.url = `${url.pathname}${url.search}`;
     req.originalUrl = req.url;
+  }
+  if (!percentEncodingValid(req.url)) {
+    badRequest(res, "Bad request: the path's percent-encoding is malformed.");
+    return;
   }
   // req.host is X-Forwarded-Host when the proxy is trusted, else Host: the one the pages' URLs are built from.
   const host = req.host;

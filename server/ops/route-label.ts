@@ -1,7 +1,7 @@
 import type { Request, Response } from "express";
 import { matchRoutes, type RouteObject } from "react-router";
 import { dataRequestPage } from "../../src/lib/router-protocol.ts";
-import { pathTooLong } from "../http/request-line.ts";
+import { pathTooLong, percentEncodingValid } from "../http/request-line.ts";
 
 /** The fields of React Router's server route manifest (ServerBuild["routes"]) a route label needs. */
 type RouteManifest = Record<string, { id: string; parentId?: string; path?: string; index?: boolean } | undefined>;
@@ -58,9 +58,9 @@ export class RouteLabeler {
 
   /** The page route template for a path, including React Router's data requests (/post/x.data, /_.data). */
   page(pathname: string): string {
-    // A path over the request line's limits never reaches a route (it is a 414); matching it would cost more with
-    // every segment.
-    if (pathTooLong(pathname)) return unmatchedRoute;
+    // A path over the request line's limits never reaches a route (it is a 414), and matching it would cost more
+    // with every segment; nor does one whose percent-encoding does not decode (a 400).
+    if (pathTooLong(pathname) || !percentEncodingValid(pathname)) return unmatchedRoute;
     const matches = matchRoutes(this.#routes, dataRequestPage(pathname));
     const deepest = matches?.at(-1)?.route;
     if (!matches || !deepest || deepest.path === "*") return unmatchedRoute;

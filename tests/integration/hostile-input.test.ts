@@ -445,6 +445,26 @@ describe("hostile input on a real socket", () => {
     }
     expect(seen).toEqual(["301 /assets/", "404 /assets"]);
   });
+
+  it("refuses a path whose percent-encoding does not decode with a 400, a page, its data and a file alike", async () => {
+    for (const target of [
+      "/%E0%A4%A",
+      "/about/%E0%A4%A",
+      "/about/%E0%A4%A.data",
+      "/post/%ZZ",
+      "/100%",
+      "/assets/%C3",
+    ]) {
+      const res = await rawRequest(server.port, http({ target }));
+      expect(`${target} ${res.status} ${res.body}`).toBe(
+        `${target} 400 Bad request: the path's percent-encoding is malformed.`,
+      );
+    }
+    // Encoded text that decodes is a page's path as ever: a 404 page here, not a refusal.
+    const decodes = await rawRequest(server.port, http({ target: "/post/caf%C3%A9" }));
+    expect(decodes.status).toBe(404);
+    expect(decodes.body).toContain("<html");
+  });
 });
 
 function check(c: Case, res: RawResponse): string | undefined {
