@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { projects } from "./content.ts";
 import { hydrated } from "./hydration.ts";
@@ -153,3 +154,81 @@ test("the list's referral counts for the page it opened, not for pages the visit
   await page.waitForLoadState("networkidle");
   await expect(moreProjects(page)).toHaveCount(0);
 });
+
+test.describe("the side-scroll story without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const width of [390, 1440]) {
+    test(`is a strip that scrolls sideways to every panel and the Our Services link at ${width} px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/");
+      const section = page.locator("section[data-side-scroll]");
+      const strip = section.getByRole("region", { name: "How we work, step by step" });
+      await strip.scrollIntoViewIfNeeded();
+      const offset = () => strip.evaluate((element) => element.scrollLeft);
+
+      // Nothing to lock the page: the page itself does not scroll sideways, the strip does.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const { scrollWidth, clientWidth } = await strip.evaluate((element) => ({
+        scrollWidth: element.scrollWidth,
+        clientWidth: element.clientWidth,
+      }));
+      expect(scrollWidth).toBeGreaterThan(clientWidth);
+      const last = strip.getByRole("heading", { name: "Grow" });
+      const services = strip.getByRole("link", { name: "Our Services" });
+      await expect(services).not.toBeInViewport();
+
+      // The keyboard moves it: the strip takes focus and the arrow keys scroll it.
+      await strip.focus();
+      await page.keyboard.press("ArrowRight");
+      await expect.poll(offset).toBeGreaterThan(0);
+
+      // Every panel can be brought into view, whole: none is wider than the strip, and nothing in it overflows.
+      const panels = strip.locator(":scope > *");
+      expect(await panels.count()).toBe(7);
+      for (const panel of await panels.all()) {
+        await panel.evaluate((element) => element.scrollIntoView({ inline: "start", block: "nearest" }));
+        await expect(panel).toBeInViewport({ ratio: 1 });
+        const overflowing = await panel.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return [...element.querySelectorAll("h2, h3, p, a")]
+            .map((child) => child.getBoundingClientRect())
+            .filter((child) => child.left < box.left - 1 || child.right > box.right + 1).length;
+        });
+        expect(overflowing).toBe(0);
+      }
+      await expect(last).toBeInViewport();
+      await expect(services).toBeInViewport();
+
+      // Back to the start, then Tab onto the link: the strip scrolls it into view, and it is followed.
+      await strip.evaluate((element) => element.scrollTo({ left: 0, behavior: "instant" }));
+      await expect.poll(offset).toBe(0);
+      await strip.focus();
+      await page.keyboard.press("Tab");
+      await expect(services).toBeFocused();
+      await expect(services).toBeInViewport();
+      expect(await offset()).toBeGreaterThan(0);
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/services$/);
+    });
+  }
+});
+
+// axe runs inside the page, which a page without JavaScript does not allow: it checks the same server markup and
+// styles before hydration (the app's scripts refused), where the story is the same plain strip.
+for (const width of [390, 1440]) {
+  test(`the side-scroll story has no axe violations before hydration at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openWithoutApp(page, "/");
+    const section = page.locator("section[data-side-scroll]");
+    await section.scrollIntoViewIfNeeded();
+    await expect(section).toHaveAttribute("data-side-scroll", "off");
+    const results = await new AxeBuilder({ page })
+      .include("section[data-side-scroll]")
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
+    expect(results.violations).toEqual([]);
+  });
+}
