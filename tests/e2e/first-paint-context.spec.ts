@@ -58,6 +58,23 @@ async function expectNeighbours(page: Page, previous: Tile | undefined, next: Ti
   }
 }
 
+/** Records the requests for the project list's data (what the project page would load its neighbours from). */
+function listDataRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/projects.data") seen.push(request.url());
+  });
+  return seen;
+}
+
+/** A hydrated project page that asks for no list and, a while later, still shows no previous or next. */
+async function expectNoNeighbours(page: Page, listRequests: string[]) {
+  await hydrated(page);
+  await page.waitForTimeout(1_500);
+  expect(listRequests).toEqual([]);
+  await expect(moreProjects(page)).toHaveCount(0);
+}
+
 test("a tile followed before the list hydrated still gets previous and next in the list's order", async ({ page }) => {
   await openWithoutApp(page, "/projects");
   const tiles = await tilesOf(page);
@@ -115,10 +132,9 @@ test("a tile of a filtered list followed before hydration gets that list's neigh
 test("a project opened directly or from the home page has no previous or next", async ({ page, request, baseURL }) => {
   // Directly, with the app running.
   const [project] = await projects(request);
+  const listRequests = listDataRequests(page);
   await page.goto(`/project/${project?.slug}`);
-  await hydrated(page);
-  await page.waitForLoadState("networkidle");
-  await expect(moreProjects(page)).toHaveCount(0);
+  await expectNoNeighbours(page, listRequests);
 
   // From a home page tile followed before hydration: the referrer is the home page, not the list.
   await openWithoutApp(page, "/");
@@ -127,9 +143,7 @@ test("a project opened directly or from the home page has no previous or next", 
   await page.unroute(appScripts);
   await tile.click();
   await expect(page).toHaveURL(href);
-  await hydrated(page);
-  await page.waitForLoadState("networkidle");
-  await expect(moreProjects(page)).toHaveCount(0);
+  await expectNoNeighbours(page, listRequests);
 
   // The server's page is the same whoever referred the visitor: nothing of the list in it, so it stays cacheable.
   const html = await (
@@ -143,6 +157,7 @@ test("the list's referral counts for the page it opened, not for pages the visit
   const tiles = await tilesOf(page);
   await followBeforeHydration(page, tiles[1] as Tile);
   await expectNeighbours(page, tiles[0], tiles[2]);
+  const listRequests = listDataRequests(page);
 
   // On to the home page and one of its tiles inside the app: the document's referrer is still the list.
   await page.getByRole("banner").getByRole("link", { name: /home/i }).first().click();
@@ -151,8 +166,8 @@ test("the list's referral counts for the page it opened, not for pages the visit
   const href = (await tile.getAttribute("href")) ?? "";
   await tile.click();
   await expect(page).toHaveURL(href);
-  await page.waitForLoadState("networkidle");
-  await expect(moreProjects(page)).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expectNoNeighbours(page, listRequests);
 });
 
 test.describe("the side-scroll story without JavaScript", () => {
