@@ -9,6 +9,7 @@ import {
   resumeTarget,
   sessionStore,
 } from "./lib/chunk-reload.ts";
+import { rememberDocumentEntry } from "./lib/document-entry.ts";
 import { currentNavigation } from "./lib/router-protocol.ts";
 
 /**
@@ -40,6 +41,10 @@ if (resume) {
     const href = currentNavigationHref();
     if (href) rememberPendingNavigation(sessionStore(), window.location.href, href, Date.now());
   });
+
+  // The entry the document was loaded into, before the router adds entries of its own (decision 0204).
+  const arrival = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+  rememberDocumentEntry(window.history.state, arrival?.type);
 
   // Browsers hide the nonce attribute's value from getAttribute, but keep it on the property.
   const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;

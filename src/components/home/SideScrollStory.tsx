@@ -29,8 +29,8 @@ const chapters = [
 
 /**
  * Section 7, the home page's signature moment: on a desktop the wheel carries the story sideways once the
- * section reaches the top (R4). On touch devices and under reduced motion it is an ordinary strip that
- * scrolls sideways (or a stack on narrow screens); the strip takes focus, so arrow keys move it too.
+ * section reaches the top (R4). On touch devices, under reduced motion, before hydration and without JavaScript
+ * it is an ordinary strip that scrolls sideways at every width; the strip takes focus, so arrow keys move it too.
  */
 export function SideScrollStory() {
   const isTouch = useIsTouch();

@@ -1,5 +1,15 @@
-import { Link, useLocation } from "react-router";
-import { projectListState, projectNeighbours, readProjectListState } from "../../lib/project-navigation.ts";
+import { useEffect } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import { historyKey, isArrivalEntry, isDocumentEntry } from "../../lib/document-entry.ts";
+import {
+  type ListedProject,
+  projectListFromReferrer,
+  projectListState,
+  projectNeighbours,
+  readProjectListState,
+  withProjectListState,
+} from "../../lib/project-navigation.ts";
+import type { loader as projectListLoader } from "../../routes/projects.tsx";
 import { useHydrated } from "../useDevice.ts";
 import styles from "./ProjectNavigation.module.css";
 
@@ -11,7 +21,9 @@ import styles from "./ProjectNavigation.module.css";
 export function ProjectNavigation({ slug }: { slug: string }) {
   const location = useLocation();
   const inBrowser = useHydrated();
-  const projects = inBrowser ? readProjectListState(location.state) : undefined;
+  const fromState = inBrowser ? readProjectListState(location.state) : undefined;
+  const fromReferrer = useListFromReferrer(inBrowser && !fromState, location.key, slug);
+  const projects = fromState ?? fromReferrer;
   const neighbours = projectNeighbours(projects, slug);
   if (!projects || !neighbours || (!neighbours.previous && !neighbours.next)) return null;
   const state = projectListState(projects);
@@ -32,4 +44,36 @@ export function ProjectNavigation({ slug }: { slug: string }) {
       )}
     </nav>
   );
+}
+
+/**
+ * The list a tile followed before the app ran came from (decision 0204): such a click is the browser's own
+ * navigation, with no state, but its document's referrer names the list (the site sends same-origin referrers
+ * whole: strict-origin-when-cross-origin). Only the entry a followed link loaded the document into counts: the
+ * referrer says nothing about the entries later client-side navigations add.
+ * That list's order is loaded from the projects route's loader, as the list page itself would, and written into
+ * the entry's state, so back, forward and a reload find it without asking again.
+ */
+function useListFromReferrer(wanted: boolean, locationKey: string, slug: string): ListedProject[] | undefined {
+  const list =
+    wanted && isArrivalEntry(locationKey)
+      ? projectListFromReferrer(document.referrer, window.location.origin)
+      : undefined;
+  const fetcher = useFetcher<typeof projectListLoader>();
+  const { load } = fetcher;
+
+  useEffect(() => {
+    if (list) void load(list);
+  }, [list, load]);
+
+  const loaded = list && fetcher.data ? readProjectListState(projectListState(fetcher.data.projects)) : undefined;
+  const listed = loaded?.some((project) => project.slug === slug) ? loaded : undefined;
+
+  useEffect(() => {
+    // Written only while the browser is still on the entry the document was loaded into.
+    if (!listed || !isDocumentEntry(historyKey(window.history.state))) return;
+    window.history.replaceState(withProjectListState(window.history.state, listed), "");
+  }, [listed]);
+
+  return listed;
 }
