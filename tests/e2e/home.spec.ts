@@ -505,6 +505,7 @@ test.describe("without JavaScript", () => {
 
 for (const width of [390, 1440]) {
   test(`has no axe violations at ${width} px`, async ({ page }) => {
+    test.setTimeout(60_000); // axe over the longest page, every section revealed first
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/");
     await hydrated(page);
