@@ -2,13 +2,15 @@ import type { EmblaCarouselType } from "embla-carousel";
 import { type KeyboardEvent, type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { ArrowButtons } from "./ArrowIcon.tsx";
 import styles from "./Carousel.module.css";
+import { whenStripRests } from "./scrollSnap.ts";
 import { useHydrated } from "./useDevice.ts";
 
 /**
  * A labelled carousel (embla): previous/next buttons, swipe, arrow keys, no autoplay (R9.10).
- * Before hydration and without JavaScript it is a horizontal scroller with snap points; embla itself loads
- * only when the carousel comes near the screen or is touched, so pages whose carousel sits below the fold do
- * not pay for it up front.
+ * Before hydration it is a horizontal scroller with snap points to swipe or scroll; without JavaScript it is also
+ * stepped by the buttons the stylesheet generates for it (::scroll-button) with its count following the scroll
+ * position (decision 0203). Embla itself loads only when the carousel comes near the screen or is touched, so pages
+ * whose carousel sits below the fold do not pay for it up front; it starts on the slide the visitor had reached.
  */
 export function Carousel({
   label,
@@ -79,7 +81,7 @@ export function Carousel({
     >
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the slide strip takes arrow keys when focused */}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys on the focused strip, as the APG carousel */}
-      <div className={styles.viewport} ref={viewportRef} tabIndex={0} onKeyDown={onKeyDown}>
+      <div className={styles.viewport} ref={viewportRef} tabIndex={0} onKeyDown={onKeyDown} data-scroll-buttons>
         <div className={styles.track}>
           {slides.map((slide, index) => (
             // biome-ignore lint/a11y/useSemanticElements: the APG carousel pattern's slide is a group, not a fieldset
@@ -98,7 +100,7 @@ export function Carousel({
         </div>
       </div>
       {slides.length > 1 && (
-        <div className={styles.controls} data-script-only>
+        <div className={styles.controls}>
           <ArrowButtons
             noun="slide"
             className={styles.control}
@@ -107,7 +109,10 @@ export function Carousel({
             onStep={(direction) => step(direction === "back" ? "previous" : "next")}
           >
             <p className={styles.count} aria-live="polite">
-              {selected + 1} / {slides.length}
+              <span className={styles.countNow} data-count={slides.length}>
+                <span className={styles.countIndex}>{selected + 1}</span>
+              </span>{" "}
+              / {slides.length}
             </p>
           </ArrowButtons>
         </div>
@@ -122,12 +127,14 @@ const nearScreen = "50% 0px";
 function useEmblaWhenNeeded(viewportRef: RefObject<HTMLDivElement | null>): EmblaCarouselType | undefined {
   const [embla, setEmbla] = useState<EmblaCarouselType>();
   useEffect(() => {
-    const viewport = viewportRef.current;
-    if (!viewport) return;
+    const found = viewportRef.current;
+    if (!found) return;
+    const viewport: HTMLElement = found;
     const section = viewport.parentElement ?? viewport;
     let api: EmblaCarouselType | undefined;
     let started = false;
     let stopped = false;
+    let cancelWait = () => {};
     const triggers = ["pointerenter", "pointerdown", "focusin"] as const;
     const observer =
       "IntersectionObserver" in window
@@ -141,9 +148,22 @@ function useEmblaWhenNeeded(viewportRef: RefObject<HTMLDivElement | null>): Embl
       observer?.disconnect();
       for (const trigger of triggers) section.removeEventListener(trigger, start);
       import("embla-carousel")
-        .then(({ default: EmblaCarousel }) => {
-          if (stopped || !viewport) return;
+        // The slide the native strip shows once it rests: a swipe before the script took over is finished first.
+        .then(
+          ({ default: EmblaCarousel }) =>
+            new Promise<[typeof EmblaCarousel, number]>((resolve) => {
+              const track = viewport.firstElementChild;
+              cancelWait = whenStripRests(viewport, track ? [...track.children] : [], (index) =>
+                resolve([EmblaCarousel, index]),
+              );
+            }),
+        )
+        .then(([EmblaCarousel, index]) => {
+          if (stopped) return;
+          // Embla moves the track itself: the native scroll goes back to the start, and embla starts where it was.
+          viewport.scrollLeft = 0;
           api = EmblaCarousel(viewport, { align: "start", loop: false });
+          api.scrollTo(Math.min(index, api.scrollSnapList().length - 1), true);
           setEmbla(api);
         })
         // The native scroller stays: the slides can still be swiped and scrolled through.
@@ -154,6 +174,7 @@ function useEmblaWhenNeeded(viewportRef: RefObject<HTMLDivElement | null>): Embl
     for (const trigger of triggers) section.addEventListener(trigger, start, { passive: true });
     return () => {
       stopped = true;
+      cancelWait();
       observer?.disconnect();
       for (const trigger of triggers) section.removeEventListener(trigger, start);
       api?.destroy();

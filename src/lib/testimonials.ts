@@ -17,11 +17,19 @@ export type TestimonialAction =
   | { type: "step" }
   | { type: "back" }
   | { type: "forward" }
-  /** Start again, e.g. once the page knows it runs on a touch device. */
-  | { type: "reset"; device: "desktop" | "touch" };
+  /**
+   * Start again for the device the page runs on; `index` is the testimonial the visitor had reached in the
+   * server's strip before the script took over (decision 0203), else the device's first.
+   */
+  | { type: "reset"; device: "desktop" | "touch"; index?: number };
 
-export function initialTestimonialState(count: number, device: "desktop" | "touch" = "desktop"): TestimonialState {
-  const index = device === "desktop" ? Math.max(count - 1, 0) : 0;
+export function initialTestimonialState(
+  count: number,
+  device: "desktop" | "touch" = "desktop",
+  at?: number,
+): TestimonialState {
+  const first = device === "desktop" ? Math.max(count - 1, 0) : 0;
+  const index = at === undefined ? first : Math.min(Math.max(Math.round(at), 0), Math.max(count - 1, 0));
   return { count, index, direction: directionAt(index, count, device === "desktop" ? "back" : "forward") };
 }
 
@@ -36,7 +44,7 @@ export function canGoForward(state: TestimonialState): boolean {
 export function testimonialReducer(state: TestimonialState, action: TestimonialAction): TestimonialState {
   switch (action.type) {
     case "reset":
-      return initialTestimonialState(state.count, action.device);
+      return initialTestimonialState(state.count, action.device, action.index);
     case "step":
       return moveTo(state, state.index + (state.direction === "back" ? -1 : 1));
     case "back":

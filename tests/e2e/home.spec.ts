@@ -494,7 +494,8 @@ test.describe("without JavaScript", () => {
 
     await page.goto("/about");
     await expect(page.getByRole("status")).toBeHidden();
-    // The founder's quotes scroll natively; buttons that could do nothing are not offered.
+    // The founder's quotes scroll natively, stepped by the browser's own scroll buttons (pseudo-elements, which
+    // locators cannot see: first-paint-carousels.spec.ts presses them); React's, which could do nothing, are not offered.
     const quotes = page.getByRole("region", { name: "Quotes from our founder" });
     await expect(quotes.getByRole("group")).not.toHaveCount(0);
     await expect(page.getByRole("button", { name: /slide$/ })).toHaveCount(0);

@@ -247,6 +247,8 @@ test.describe("the agency page", () => {
     await expect(page.getByRole("region", { name: "Ten years, counted" }).getByRole("listitem")).toHaveCount(5);
     const quotes = page.getByRole("region", { name: "Quotes from our founder" });
     await expect(quotes.getByText("1 / 4")).toBeVisible();
+    // Its buttons are the browser's own until embla loads as the carousel comes near the screen (decision 0203).
+    await quotes.scrollIntoViewIfNeeded();
     await quotes.getByRole("button", { name: "Next slide" }).click();
     await expect(quotes.getByText("2 / 4")).toBeVisible();
     await expect(

@@ -1,28 +1,49 @@
-import { useEffect, useReducer, useRef } from "react";
+import { useLayoutEffect, useReducer, useRef, useState } from "react";
 import type { Testimonial } from "../../content/testimonials.ts";
+import { matchesTouchMedia } from "../../lib/device.ts";
 import { canGoBack, canGoForward, initialTestimonialState, testimonialReducer } from "../../lib/testimonials.ts";
 import { ArrowButtons } from "../ArrowIcon.tsx";
-import { useIsTouch } from "../useDevice.ts";
+import { whenStripRests } from "../scrollSnap.ts";
 import styles from "./TestimonialViewer.module.css";
 
 /**
  * Section 9: one testimonial at a time (R4). On a desktop a click anywhere on the quote steps on, the
  * cursor an arrow showing which way; keyboard users get the back and forward buttons, shown when focused.
  * On touch devices the buttons are always there, back disabled on the first and forward on the last.
+ *
+ * Before React runs, and without JavaScript, the server's HTML is a scroll-snap strip stepped by buttons the
+ * stylesheet generates (::scroll-button), starting on the last testimonial on a desktop and the first on a touch
+ * device (decision 0203). Once the script runs it takes over from the testimonial the strip shows, on the device
+ * the same media query names, and marks the section enhanced: the strip becomes the one-at-a-time stage.
  */
 export function TestimonialViewer({ testimonials }: { testimonials: readonly Testimonial[] }) {
-  const isTouch = useIsTouch();
   const [state, dispatch] = useReducer(testimonialReducer, testimonials.length, (count) =>
     initialTestimonialState(count, "desktop"),
   );
-
-  useEffect(() => {
-    if (isTouch) dispatch({ type: "reset", device: "touch" });
-  }, [isTouch]);
-
-  const device = isTouch ? "touch" : "desktop";
+  /** Undefined in the server's HTML and until the script has taken the strip over. */
+  const [device, setDevice] = useState<"desktop" | "touch">();
+  const stripRef = useRef<HTMLDivElement>(null);
   const backRef = useRef<HTMLButtonElement>(null);
   const forwardRef = useRef<HTMLButtonElement>(null);
+  // Before the first paint after hydration: the testimonial in view stays in view, the device is the one the
+  // stylesheet assumed, and keyboard focus on the strip's own buttons passes to ours.
+  useLayoutEffect(() => {
+    const strip = stripRef.current;
+    if (!strip) return;
+    const onDevice = matchesTouchMedia(window) ? "touch" : "desktop";
+    return whenStripRests(strip, [...strip.children], (index) => {
+      const focused = document.activeElement === strip;
+      const start = initialTestimonialState(testimonials.length, onDevice, index);
+      dispatch({ type: "reset", device: onDevice, index });
+      setDevice(onDevice);
+      if (focused) {
+        const forwardFirst = onDevice === "touch" ? canGoForward(start) : !canGoBack(start);
+        requestAnimationFrame(() => (forwardFirst ? forwardRef : backRef).current?.focus());
+      }
+    });
+  }, [testimonials.length]);
+
+  const enhanced = device !== undefined;
   // A button that becomes disabled drops keyboard focus; hand it to the one that still goes somewhere.
   const press = (type: "back" | "forward") => {
     const next = testimonialReducer(state, { type });
@@ -32,15 +53,22 @@ export function TestimonialViewer({ testimonials }: { testimonials: readonly Tes
   };
 
   return (
-    <section className={styles.feedback} aria-labelledby="feedback-title" data-device={device}>
+    <section
+      className={styles.feedback}
+      aria-labelledby="feedback-title"
+      data-device={device}
+      data-enhanced={enhanced ? "" : undefined}
+    >
       <div className={`container ${styles.inner}`}>
         <div className={styles.head}>
           <h2 id="feedback-title" className={styles.title}>
             Feedback from our clients
           </h2>
           <p className={styles.count} aria-hidden="true">
-            <span className={styles.countNow}>{String(state.index + 1).padStart(2, "0")}</span> /{" "}
-            {String(testimonials.length).padStart(2, "0")}
+            <span className={styles.countNow} data-count={testimonials.length}>
+              <span className={styles.countIndex}>{String(state.index + 1).padStart(2, "0")}</span>
+            </span>{" "}
+            / {String(testimonials.length).padStart(2, "0")}
           </p>
         </div>
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: the buttons below give keyboards the same steps */}
@@ -51,13 +79,14 @@ export function TestimonialViewer({ testimonials }: { testimonials: readonly Tes
           data-testimonial-area=""
           onClick={device === "desktop" ? () => dispatch({ type: "step" }) : undefined}
         >
-          <div className={styles.slides}>
+          {/* Until the script takes over it is a scroller, which keyboards must reach (Safari does not focus one). */}
+          <div className={styles.slides} ref={stripRef} tabIndex={enhanced ? undefined : 0} data-scroll-buttons>
             {testimonials.map((testimonial, index) => (
               <figure
                 key={testimonial.company}
                 className={styles.slide}
-                data-current={index === state.index ? "" : undefined}
-                aria-hidden={index === state.index ? undefined : true}
+                data-current={enhanced && index === state.index ? "" : undefined}
+                aria-hidden={enhanced && index !== state.index ? true : undefined}
               >
                 <img
                   className={styles.logo}
@@ -80,7 +109,7 @@ export function TestimonialViewer({ testimonials }: { testimonials: readonly Tes
           </div>
         </div>
         <p className="visually-hidden" aria-live="polite">
-          Testimonial {state.index + 1} of {testimonials.length}
+          {enhanced && `Testimonial ${state.index + 1} of ${testimonials.length}`}
         </p>
         <div className={styles.controls}>
           <ArrowButtons
@@ -93,7 +122,7 @@ export function TestimonialViewer({ testimonials }: { testimonials: readonly Tes
             forwardRef={forwardRef}
           />
         </div>
-        {device === "desktop" && (
+        {device !== "touch" && (
           <p className={styles.hint} aria-hidden="true">
             Click to read {state.direction === "back" ? "the previous" : "the next"} one
           </p>
