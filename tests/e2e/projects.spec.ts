@@ -1,5 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { projects } from "./content.ts";
+import { hydrated } from "./hydration.ts";
+import { holdRequests } from "./network.ts";
 
 const grid = (page: Page) => page.getByRole("region", { name: "Projects" });
 const tileTitles = (page: Page) => grid(page).getByRole("heading", { level: 2 });
@@ -32,6 +34,22 @@ test("choosing a category reloads the list at once; All Projects brings everythi
   await categorySelect(page).selectOption({ label: "All Projects" });
   await expect(page).toHaveURL((url) => url.pathname === "/projects" && url.search === "");
   await expect(tileTitles(page)).toHaveCount(all.length);
+});
+
+test("a category picked before the app runs is shown once it does", async ({ page, request }) => {
+  const all = await projects(request);
+  const category = all[0]?.category?.[0] ?? "";
+  const release = await holdRequests(page, /\/assets\/.*\.js$/);
+  await page.goto("/projects", { waitUntil: "domcontentloaded" });
+  await categorySelect(page).selectOption(category);
+  await expect(page).toHaveURL((url) => url.search === "");
+  release();
+  await hydrated(page);
+  await expect(page).toHaveURL((url) => url.searchParams.get("category") === category);
+  await expect(tileTitles(page)).toHaveText(
+    all.filter((project) => project.category?.includes(category)).map((project) => project.projectTitle),
+  );
+  await expect(categorySelect(page)).toHaveValue(category);
 });
 
 test.describe("without JavaScript", () => {

@@ -1,13 +1,29 @@
+import { useEffect, useRef } from "react";
 import { Form, useSubmit } from "react-router";
 import styles from "./ProjectFilter.module.css";
 
 /**
  * The projects' category dropdown (R2.14: "All Projects" plus categories). A GET form, so it works without
  * JavaScript through its button; with JavaScript it submits on change and there is no button (it is in a
- * <noscript>, so it never takes room that hydration would then give back: no layout shift).
+ * <noscript>, so it never takes room that hydration would then give back: no layout shift). A category picked
+ * before the app ran (the page shows before its scripts, decision 0180) is shown once it runs.
  */
 export function ProjectFilter({ categories, selected }: { categories: string[]; selected?: string }) {
   const submit = useSubmit();
+  const selectRef = useRef<HTMLSelectElement>(null);
+
+  const show = (select: HTMLSelectElement) => {
+    // "All Projects" goes to the plain list rather than ?category=.
+    if (select.value) submit(select.form, { preventScrollReset: true });
+    else submit(null, { method: "get", action: "/projects", preventScrollReset: true });
+  };
+
+  // Hydration keeps what the visitor picked before it (an uncontrolled select): that choice is shown now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first render in the browser
+  useEffect(() => {
+    const select = selectRef.current;
+    if (select && select.value !== (selected ?? "")) show(select);
+  }, []);
 
   return (
     <Form method="get" action="/projects" className={styles.filter} preventScrollReset>
@@ -21,12 +37,8 @@ export function ProjectFilter({ categories, selected }: { categories: string[]; 
           className={styles.select}
           defaultValue={selected ?? ""}
           key={selected ?? ""}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            // "All Projects" goes to the plain list rather than ?category=.
-            if (value) submit(event.currentTarget.form, { preventScrollReset: true });
-            else submit(null, { method: "get", action: "/projects", preventScrollReset: true });
-          }}
+          ref={selectRef}
+          onChange={(event) => show(event.currentTarget)}
         >
           <option value="">All Projects</option>
           {categories.map((category) => (
