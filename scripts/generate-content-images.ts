@@ -1,6 +1,6 @@
 /**
  * Draws the sample site's artwork: every image the content uses (content/images/), the client wordmarks
- * (src/content/logos/) and the typed client list (src/content/clients.ts). Run by hand; the outputs are committed.
+ * (one sheet, src/content/logos.svg) and the typed client list (src/content/clients.ts). Run by hand; the outputs are committed.
  *
  *   node scripts/generate-content-images.ts            draw everything
  *   node scripts/generate-content-images.ts --missing  draw only files that do not exist yet
@@ -74,10 +74,8 @@ async function drawImages() {
 }
 
 async function drawClientLogos() {
-  const logosDir = join(root, "src", "content", "logos");
-  await mkdir(logosDir, { recursive: true });
-  const { logos, list } = clientFiles();
-  for (const [name, svg] of logos) await writeFile(join(logosDir, name), svg);
+  const { sheet, list } = clientFiles();
+  await writeFile(join(root, "src", "content", "logos.svg"), sheet);
   const file = join(root, "src", "content", "clients.ts");
   await writeFile(file, clientListSource(list));
   execFileSync(join(root, "node_modules", ".bin", "biome"), ["format", "--write", file], { stdio: "inherit" });

@@ -49,12 +49,19 @@ function symbolPath(symbol: Symbol, x: number, top: number, size: number): strin
   }
 }
 
-/** Draws the wordmark; returns the SVG document (filled with the colour) and its size in pixels. */
-export function drawWordmark(
-  mark: Wordmark,
-  label: string,
-  colour: string,
-): { svg: string; width: number; height: number } {
+/** A drawn wordmark: the SVG document (filled with the colour), its size in pixels, its view box and its shapes. */
+export interface DrawnWordmark {
+  svg: string;
+  width: number;
+  height: number;
+  /** The document's viewBox: where the shapes are, with the padding. */
+  viewBox: string;
+  /** The shapes, one `<g>` filled with the colour: what a sheet of several wordmarks places. */
+  shapes: string;
+}
+
+/** Draws the wordmark. */
+export function drawWordmark(mark: Wordmark, label: string, colour: string): DrawnWordmark {
   // Capitals on their own carry the name, so they are set larger than beside a display word.
   const capsOnly = mark.parts.every((part) => part.style === "caps");
   const set = mark.parts.map((part) =>
@@ -108,6 +115,8 @@ export function drawWordmark(
   const name = label.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
   const w = Math.ceil(width + pad * 2);
   const h = Math.ceil(bottom - top + pad * 2);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="${-pad} ${(top - pad).toFixed(1)} ${w} ${h}" role="img" aria-label="${name}"><title>${name}</title><g fill="${colour}">${paths.join("")}</g></svg>\n`;
-  return { svg, width: w, height: h };
+  const viewBox = `${-pad} ${(top - pad).toFixed(1)} ${w} ${h}`;
+  const shapes = `<g fill="${colour}">${paths.join("")}</g>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="${viewBox}" role="img" aria-label="${name}"><title>${name}</title>${shapes}</svg>\n`;
+  return { svg, width: w, height: h, viewBox, shapes };
 }
