@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { hydrated } from "./hydration.ts";
 
 /** `npm run dev`: the same server with Vite in middleware mode serves every page, hydrated, with HMR connected. */
 
@@ -21,6 +22,8 @@ for (const [path, heading] of [
     await expect(h1).toBeVisible();
     if (heading) await expect(h1).toHaveText(heading);
     await viteConnected;
+    // The menu opens as a popover before hydration too; its aria-expanded is React's.
+    await hydrated(page);
     const menu = page.getByRole("button", { name: /menu/i }).first();
     await menu.click();
     await expect(menu).toHaveAttribute("aria-expanded", "true");
