@@ -121,15 +121,14 @@ const sheetGap = 8;
  * file per logo cost one each: 28 documents and frames on the main thread of a phone between the home page's first
  * paint and its first tap (docs/performance.md, "The first tap").
  */
-export function logoSheet(marks: { slug: string; name: string; mark: DrawnWordmark }[]): string {
+export function logoSheet(marks: { slug: string; mark: DrawnWordmark }[]): string {
   let y = 0;
   const views: string[] = [];
   const placed: string[] = [];
-  const text = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;");
-  for (const { slug, name, mark } of marks) {
+  for (const { slug, mark } of marks) {
     views.push(`<view id="${slug}" viewBox="0 ${y} ${mark.width} ${mark.height}"/>`);
     placed.push(
-      `<svg y="${y}" width="${mark.width}" height="${mark.height}" viewBox="${mark.viewBox}"><title>${text(name)}</title>${mark.shapes}</svg>`,
+      `<svg y="${y}" width="${mark.width}" height="${mark.height}" viewBox="${mark.viewBox}"><title>${mark.title}</title>${mark.shapes}</svg>`,
     );
     y += mark.height + sheetGap;
   }
@@ -139,11 +138,11 @@ export function logoSheet(marks: { slug: string; name: string; mark: DrawnWordma
 
 /** The client wordmarks as one sheet (src/content/logos.svg) and the client list of the home page's strip. */
 export function clientFiles(): { sheet: string; list: ClientListEntry[] } {
-  const marks: { slug: string; name: string; mark: DrawnWordmark }[] = [];
+  const marks: { slug: string; mark: DrawnWordmark }[] = [];
   const list: ClientListEntry[] = [];
   for (const client of clients) {
     const mark = drawWordmark(client.wordmark, client.name, ink);
-    marks.push({ slug: client.slug, name: client.name, mark });
+    marks.push({ slug: client.slug, mark });
     const href = client.project ? `/project/${client.project}` : client.website;
     if (!href) throw new Error(`${client.name} links nowhere`);
     list.push({

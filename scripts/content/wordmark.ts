@@ -54,6 +54,8 @@ export interface DrawnWordmark {
   svg: string;
   width: number;
   height: number;
+  /** Its label as the text of a title element (escaped). */
+  title: string;
   /** The document's viewBox: where the shapes are, with the padding. */
   viewBox: string;
   /** The shapes, one `<g>` filled with the colour: what a sheet of several wordmarks places. */
@@ -118,5 +120,5 @@ export function drawWordmark(mark: Wordmark, label: string, colour: string): Dra
   const viewBox = `${-pad} ${(top - pad).toFixed(1)} ${w} ${h}`;
   const shapes = `<g fill="${colour}">${paths.join("")}</g>`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="${viewBox}" role="img" aria-label="${name}"><title>${name}</title>${shapes}</svg>\n`;
-  return { svg, width: w, height: h, viewBox, shapes };
+  return { svg, width: w, height: h, title: name, viewBox, shapes };
 }

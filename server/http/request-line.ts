@@ -29,10 +29,15 @@ function validHost(host: string): boolean {
 export const maxPathBytes = 2048;
 export const maxPathSegments = 64;
 
+/** A request target's path, without its query. */
+function pathOf(url: string): string {
+  const q = url.indexOf("?");
+  return q === -1 ? url : url.slice(0, q);
+}
+
 /** Whether a request target's path is over the limits (its query is not counted). */
 export function pathTooLong(url: string): boolean {
-  const q = url.indexOf("?");
-  const path = q === -1 ? url : url.slice(0, q);
+  const path = pathOf(url);
   if (path.length > maxPathBytes) return true;
   let segments = 0;
   for (let at = path.indexOf("/"); at !== -1; at = path.indexOf("/", at + 1)) {
@@ -43,9 +48,8 @@ export function pathTooLong(url: string): boolean {
 
 /** Whether a path's percent-encoding decodes (`%` followed by two hex digits, forming UTF-8): `/%E0%A4%A` does not. */
 export function percentEncodingValid(url: string): boolean {
-  const q = url.indexOf("?");
   try {
-    decodeURIComponent(q === -1 ? url : url.slice(0, q));
+    decodeURIComponent(pathOf(url));
     return true;
   } catch {
     return false;
