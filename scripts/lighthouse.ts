@@ -117,6 +117,8 @@ async function main() {
           continue;
         }
         lhrs.push(result.lhr);
+        // Any run's console errors are printed, not only the median run's: an intermittent one is a bug to find.
+        for (const item of consoleErrors(result.lhr)) console.log(`  ${pagePath} run ${run + 1}: console: ${item}`);
         mainThread.set(result.lhr, rendererMainThread(result.artifacts.Trace.traceEvents as TraceEvent[]));
         run++;
       }
@@ -226,6 +228,16 @@ async function warmImages(origin: string, html: string): Promise<void> {
     for (let url = queue.shift(); url; url = queue.shift()) await (await fetch(origin + url)).arrayBuffer();
   };
   await Promise.all([worker(), worker(), worker(), worker()]);
+}
+
+/** The messages of a run's errors-in-console audit (the page's console errors and uncaught exceptions). */
+function consoleErrors(lhr: Lhr): string[] {
+  const items = (
+    lhr.audits["errors-in-console"]?.details as
+      | { items?: { description?: string; sourceLocation?: { url?: string } }[] }
+      | undefined
+  )?.items;
+  return (items ?? []).map((item) => `${item.description ?? ""} ${item.sourceLocation?.url ?? ""}`.trim());
 }
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];

@@ -37,6 +37,10 @@ export function hydrateWhenVisible<Props extends object>(
     return loading;
   };
 
+  // Gate calls `use` only while the code is not there, so it must call no other hook: React replays a component
+  // that suspended in `use` with the hooks of its first attempt, and when the replay skips `use` (the code came
+  // meanwhile) the next hook finds none and throws ("Update hook called on initial render", minified #467),
+  // which turns the section's hydration into a client render (#422). The effect lives in Hydrated instead.
   function Gate(props: Props) {
     if (!loaded) {
       // While either waits, a section being hydrated keeps the server's HTML.
@@ -46,12 +50,13 @@ export function hydrateWhenVisible<Props extends object>(
       }
       use(preload());
     }
-    // Marks the section once its code runs (as Carousel marks itself ready): something to wait for.
-    useEffect(() => {
-      sectionOf(anchor)?.setAttribute("data-hydrated", "");
-    }, []);
     const Section = loaded as ComponentType<Props>;
-    return <Section {...props} />;
+    return (
+      <>
+        <Section {...props} />
+        <Hydrated anchor={anchor} />
+      </>
+    );
   }
 
   function SectionWhenVisible(props: Props) {
@@ -62,6 +67,14 @@ export function hydrateWhenVisible<Props extends object>(
     );
   }
   return Object.assign(SectionWhenVisible, { preload, styles: [styles].flat() });
+}
+
+/** Marks the section once its code runs (as Carousel marks itself ready): something to wait for. Renders nothing. */
+function Hydrated({ anchor }: { anchor: string }) {
+  useEffect(() => {
+    sectionOf(anchor)?.setAttribute("data-hydrated", "");
+  }, [anchor]);
+  return null;
 }
 
 function nearScreenOrTouched(anchor: string): Promise<void> {

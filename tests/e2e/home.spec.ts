@@ -243,6 +243,23 @@ test("fetches no stylesheet its first document already carries inline, as its se
   expect(copies).toEqual([]);
 });
 
+test("a section on screen whose code comes late takes over the server's HTML without an error", async ({ page }) => {
+  // React leaves the server's HTML in place while it waits for the section's code, then hydrates it: no error, no
+  // client render of the section afresh (React's recoverable errors are logged to the console).
+  const errors = collectErrors(page);
+  const chunk = /\/assets\/TestimonialViewer-[\w-]+\.js$/;
+  const release = await holdRequests(page, chunk);
+  const requested = page.waitForRequest(chunk);
+  await page.goto("/#feedback-title");
+  await hydrated(page);
+  await requested;
+  release();
+  const section = page.getByRole("region", { name: "Feedback from our clients" });
+  await expect(section).toHaveAttribute("data-hydrated", "");
+  await expect(section.getByText(/^Testimonial \d of 7$/)).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test.describe("the side-scroll story on a desktop", () => {
   test.use({ viewport: { width: 1440, height: 900 }, reducedMotion: "no-preference" });
 
