@@ -44,8 +44,12 @@ export function ArrowButtons({
       ref={ref}
       type="button"
       className={className}
-      onClick={() => onStep(direction)}
+      onClick={(event) => {
+        // Taken already by the page's own script, before the app ran (a carousel's strip: stepStripsBeforeApp).
+        if (!event.defaultPrevented) onStep(direction);
+      }}
       disabled={!enabled}
+      data-step={direction}
       aria-label={label}
     >
       <ArrowIcon direction={direction} />

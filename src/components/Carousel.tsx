@@ -3,7 +3,6 @@ import { type KeyboardEvent, type ReactNode, type RefObject, useCallback, useEff
 import { ArrowButtons } from "./ArrowIcon.tsx";
 import styles from "./Carousel.module.css";
 import { whenStripRests } from "./scrollSnap.ts";
-import { useHydrated } from "./useDevice.ts";
 
 /**
  * A labelled carousel (embla): previous/next buttons, swipe, arrow keys, no autoplay (R9.10).
@@ -25,21 +24,12 @@ export function Carousel({
 }) {
   const viewportRef = useRef<HTMLDivElement>(null);
   const embla = useEmblaWhenNeeded(viewportRef);
-  // Until React runs, a press would be lost: the buttons stay disabled (the app starts after the first paint).
-  const hydrated = useHydrated();
-  // A step asked for while embla is still loading (the press that brought it) is taken once it is there.
-  const pending = useRef<"previous" | "next">(undefined);
-  const step = useCallback(
-    (direction: "previous" | "next") => {
-      if (!embla) {
-        pending.current = direction;
-        return;
-      }
-      if (direction === "next") embla.scrollNext();
-      else embla.scrollPrev();
-    },
-    [embla],
-  );
+  // Until embla runs, the buttons step the native strip, from the first paint on (stepStripsBeforeApp) and the
+  // arrow keys scroll it; embla then starts on the slide the strip rests on.
+  const step = (direction: "previous" | "next") => {
+    if (direction === "next") embla?.scrollNext();
+    else embla?.scrollPrev();
+  };
   const [selected, setSelected] = useState(0);
   const [canPrevious, setCanPrevious] = useState(false);
   const [canNext, setCanNext] = useState(slides.length > 1);
@@ -53,16 +43,15 @@ export function Carousel({
 
   useEffect(() => {
     if (!embla) return;
-    if (pending.current) step(pending.current);
-    pending.current = undefined;
     sync();
     embla.on("select", sync).on("reInit", sync);
     return () => {
       embla.off("select", sync).off("reInit", sync);
     };
-  }, [embla, sync, step]);
+  }, [embla, sync]);
 
   const onKeyDown = (event: KeyboardEvent) => {
+    if (!embla) return;
     if (event.key === "ArrowLeft") {
       event.preventDefault();
       step("previous");
@@ -104,8 +93,8 @@ export function Carousel({
           <ArrowButtons
             noun="slide"
             className={styles.control}
-            canGoBack={hydrated && canPrevious}
-            canGoForward={hydrated && canNext}
+            canGoBack={!embla || canPrevious}
+            canGoForward={!embla || canNext}
             onStep={(direction) => step(direction === "back" ? "previous" : "next")}
           >
             <p className={styles.count} aria-live="polite">

@@ -41,3 +41,32 @@ export function whenStripRests(strip: HTMLElement, slides: readonly Element[], t
     clearTimeout(timer);
   };
 }
+
+/**
+ * Inline, with the script that starts the app (HydrationScripts): the Previous/Next buttons of a carousel whose
+ * embla has not started (before the app has loaded, hydrated, or fetched embla) step its scroll-snap strip to the
+ * slide before or after the one at its start edge, as soon as the page is drawn. It listens on the window in the
+ * capture phase, before React (which drops a click on a section it has not hydrated yet), and marks the click as
+ * handled (defaultPrevented) so that the carousel's own handler leaves it alone. A press while the strip is still
+ * moving steps on from the slide it is moving to (kept on the element until the scroll ends), so quick presses
+ * each count. Once embla runs ([data-ready]) the
+ * buttons are embla's. `scrollIntoView`'s `container: "nearest"` keeps the page where it is (browsers without it
+ * scroll the page the least needed to show the slide).
+ */
+export const stepStripsBeforeApp = `addEventListener("click", (event) => {
+  const button = event.target instanceof Element && event.target.closest("button[data-step]");
+  const strip = button && button.closest("[aria-roledescription=carousel]:not([data-ready])")?.querySelector("[data-scroll-buttons]");
+  if (!strip) return;
+  event.preventDefault();
+  const slides = [...(strip.firstElementChild?.children ?? [])];
+  const left = strip.getBoundingClientRect().left;
+  let at = slides.indexOf(strip.stepTarget);
+  if (at < 0) at = slides.findIndex((slide) => slide.getBoundingClientRect().left - left > -2);
+  const slide = slides[at + (button.dataset.step === "forward" ? 1 : -1)];
+  if (!slide) return;
+  strip.stepTarget = slide;
+  clearTimeout(strip.stepTimer);
+  strip.stepTimer = setTimeout(() => (strip.stepTarget = undefined), 1000);
+  strip.addEventListener("scrollend", () => (strip.stepTarget = undefined), { once: true });
+  slide.scrollIntoView({ behavior: "smooth", block: "nearest", inline: "start", container: "nearest" });
+}, true);`;

@@ -5,8 +5,8 @@ import { holdRequests } from "./network.ts";
 
 /**
  * Issue 25 (decision 0203): the testimonials and the carousels step before React runs and without JavaScript, by
- * the buttons the stylesheet generates for their scroll-snap strips (::scroll-button), and React takes over from
- * the slide the visitor sees. Those buttons are pseudo-elements, which Playwright's locators cannot reach: they are
+ * the buttons the stylesheet generates for their scroll-snap strips (::scroll-button; with JavaScript on, the
+ * carousels' own buttons and the page's inline script), and React takes over from the slide the visitor sees. Those buttons are pseudo-elements, which Playwright's locators cannot reach: they are
  * found the way assistive technology finds them, by role and name in the browser's accessibility tree, and pressed
  * where they are drawn on the screen.
  */
@@ -156,17 +156,40 @@ function stepsBeforeScripts(holdScripts: boolean) {
       }
 
       if (holdScripts) {
-        // With JavaScript the browser's buttons are not drawn (decision 0203): the strip swipes and scrolls, and
-        // the carousel's own buttons wait for the app rather than take a press they would lose.
-        test("the home carousel scrolls, and its buttons wait for the app", async ({ page }) => {
+        // With JavaScript the browser's buttons are not drawn (decision 0203): the carousel's own step its strip
+        // from the first paint (the page's inline script), and look disabled at either end as embla's do.
+        test("the home carousel steps with its own buttons; the count and the arrow keys follow", async ({ page }) => {
           await holdRequests(page, appScripts);
           await page.goto("/", { waitUntil: "domcontentloaded" });
           await showcase(page).scrollIntoViewIfNeeded();
-          await expect(showcase(page).getByRole("button", { name: "Next slide" })).toBeDisabled();
-          await expect(showcase(page).getByText(/^1 \/ \d+$/)).toBeVisible();
+          const previous = showcase(page).getByRole("button", { name: "Previous slide" });
+          const next = showcase(page).getByRole("button", { name: "Next slide" });
+          const opacity = (button: Locator) => button.evaluate((element) => getComputedStyle(element).opacity);
+          await expect(showcase(page)).not.toHaveAttribute("data-ready", "");
+          expect(await firstShownSlide(showcase(page))).toMatch(/^1 of \d+$/);
+          await expect.poll(() => shownCount(carouselCount(page))).toMatch(/^1 \/ \d+$/);
+          await expect.poll(() => opacity(previous)).toBe("0.35");
+          expect(await opacity(next)).toBe("1");
+          await next.click();
+          await expect.poll(() => firstShownSlide(showcase(page))).toMatch(/^2 of \d+$/);
+          await expect.poll(() => shownCount(carouselCount(page))).toMatch(/^2 \/ \d+$/);
+          await expect.poll(() => opacity(previous)).toBe("1");
+          await next.click();
+          await expect.poll(() => firstShownSlide(showcase(page))).toMatch(/^3 of \d+$/);
+          await previous.click();
+          await expect.poll(() => firstShownSlide(showcase(page))).toMatch(/^2 of \d+$/);
+          // The page stayed where it was: only the strip moved.
+          await expect(showcase(page)).toBeInViewport();
           await showcase(page).locator("[tabindex='0']").focus();
-          await page.keyboard.press("ArrowRight");
-          await expect.poll(() => firstShownSlide(showcase(page))).not.toMatch(/^1 of \d+$/);
+          await page.keyboard.press("ArrowLeft");
+          await expect.poll(() => firstShownSlide(showcase(page))).toMatch(/^1 of \d+$/);
+          // At the far end the next button looks disabled and does nothing.
+          const slides = await showcase(page).getByRole("group").count();
+          for (let step = 1; step < slides; step++) await next.click();
+          await expect.poll(() => shownCount(carouselCount(page))).toBe(`${slides} / ${slides}`);
+          await expect.poll(() => opacity(next)).toBe("0.35");
+          await next.click();
+          await expect.poll(() => shownCount(carouselCount(page))).toBe(`${slides} / ${slides}`);
         });
       }
 
@@ -271,6 +294,28 @@ test.describe("when React takes over on a touch device", () => {
     await expect(back).toBeEnabled();
     await back.tap();
     await expect.poll(() => shownTestimonials(page)).toEqual([companies[0]]);
+  });
+
+  test("the home carousel starts where its own buttons left it before the app ran, and steps on", async ({ page }) => {
+    const release = await holdRequests(page, appScripts);
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    await showcase(page).scrollIntoViewIfNeeded();
+    const next = showcase(page).getByRole("button", { name: "Next slide" });
+    await next.tap();
+    await expect.poll(() => firstShownSlide(showcase(page))).toMatch(/^2 of \d+$/);
+    await next.tap();
+    await expect.poll(() => firstShownSlide(showcase(page))).toMatch(/^3 of \d+$/);
+    release();
+    await hydrated(page);
+    await expect(showcase(page)).toHaveAttribute("data-ready", "");
+    await expect(showcase(page).getByText(/^3 \/ \d+$/)).toBeVisible();
+    // From now on embla steps it, one slide a tap (the page's early script leaves a ready carousel alone).
+    await next.tap();
+    await expect(showcase(page).getByText(/^4 \/ \d+$/)).toBeVisible();
+    await expect(showcase(page).locator('[aria-roledescription="slide"][aria-current="true"]')).toHaveAttribute(
+      "aria-label",
+      /^4 of \d+$/,
+    );
   });
 
   test("the home carousel starts where a swipe before its script left it", async ({ page }) => {
