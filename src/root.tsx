@@ -12,6 +12,7 @@ import { PageStyles } from "./components/PageStyles.tsx";
 import { PreviewBanner } from "./components/PreviewBanner.tsx";
 import { SiteFooter } from "./components/SiteFooter.tsx";
 import { SiteHeader } from "./components/SiteHeader.tsx";
+import { stepStripsBeforeApp } from "./components/scrollSnap.ts";
 import { useChunkLoadWatchdog } from "./components/useChunkLoadWatchdog.ts";
 import { useHydrated } from "./components/useDevice.ts";
 import { contentRetryAfter, isContentUnavailable } from "./content/load.ts";
@@ -62,6 +63,12 @@ export function Layout({ children }: { children: ReactNode }) {
         </noscript>
         <PageStyles nonce={nonce} />
         <ContentColours nonce={nonce} />
+        {/* Carousels' buttons step their strips from the first paint, before the app runs (decision 0203). */}
+        <script
+          nonce={nonce}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of scrollSnap.ts, no content in it
+          dangerouslySetInnerHTML={{ __html: stepStripsBeforeApp }}
+        />
         {refreshSeconds ? (
           <noscript>
             <meta httpEquiv="refresh" content={String(refreshSeconds)} />

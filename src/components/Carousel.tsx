@@ -1,5 +1,14 @@
 import type { EmblaCarouselType } from "embla-carousel";
-import { type KeyboardEvent, type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { ArrowButtons } from "./ArrowIcon.tsx";
 import styles from "./Carousel.module.css";
 import { whenStripRests } from "./scrollSnap.ts";
@@ -41,7 +50,8 @@ export function Carousel({
     setCanNext(embla.canScrollNext());
   }, [embla]);
 
-  useEffect(() => {
+  // Before the browser paints: the count and buttons go from the native strip's to embla's without a frame between.
+  useLayoutEffect(() => {
     if (!embla) return;
     sync();
     embla.on("select", sync).on("reInit", sync);
@@ -149,6 +159,8 @@ function useEmblaWhenNeeded(viewportRef: RefObject<HTMLDivElement | null>): Embl
         )
         .then(([EmblaCarousel, index]) => {
           if (stopped) return;
+          // Marked at once, not at React's next commit: from now on the early script leaves the buttons alone.
+          section.setAttribute("data-ready", "");
           // Embla moves the track itself: the native scroll goes back to the start, and embla starts where it was.
           viewport.scrollLeft = 0;
           api = EmblaCarousel(viewport, { align: "start", loop: false });

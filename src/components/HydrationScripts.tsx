@@ -1,13 +1,11 @@
 import { Scripts } from "react-router";
 import { splitRouterScripts } from "../lib/router-protocol.ts";
-import { stepStripsBeforeApp } from "./scrollSnap.ts";
 
 /** The element that holds the app's scripts until the page has painted (decision 0180). */
 export const hydrationScriptsId = "hydration-scripts";
 
 /**
- * Starts the app once the browser reports its first contentful paint (and, meanwhile, carousels' buttons step their
- * strips: stepStripsBeforeApp): the scripts held in the <noscript> (raw text
+ * Starts the app once the browser reports its first contentful paint: the scripts held in the <noscript> (raw text
  * while scripting is on) are parsed into live elements and appended, so the module preloads and the module script
  * run as if the parser had met them. A browser that reports no paint (none yet in a background tab, or no Paint
  * Timing) starts them two seconds after the load event. Inline, authorised like the router's own scripts (the
@@ -50,7 +48,7 @@ export function HydrationScripts({ nonce }: { nonce?: string }) {
       <script
         nonce={nonce}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this module, no content in it
-        dangerouslySetInnerHTML={{ __html: `${startAfterFirstPaint}\n${stepStripsBeforeApp}` }}
+        dangerouslySetInnerHTML={{ __html: startAfterFirstPaint }}
       />
     </>
   );

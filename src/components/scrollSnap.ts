@@ -19,7 +19,9 @@ export function slideAtRest(strip: HTMLElement, slides: readonly Element[]): num
  * scroll button just before the script took over is not lost. Returns a function that cancels the wait.
  */
 export function whenStripRests(strip: HTMLElement, slides: readonly Element[], then: (index: number) => void) {
-  const now = slideAtRest(strip, slides);
+  // Moving to a slide the early script chose (stepStripsBeforeApp) even if the smooth scroll has not begun yet.
+  const stepping = (strip as HTMLElement & { stepTarget?: Element }).stepTarget !== undefined;
+  const now = stepping ? undefined : slideAtRest(strip, slides);
   if (now !== undefined) {
     then(now);
     return () => {};
@@ -43,15 +45,15 @@ export function whenStripRests(strip: HTMLElement, slides: readonly Element[], t
 }
 
 /**
- * Inline, with the script that starts the app (HydrationScripts): the Previous/Next buttons of a carousel whose
- * embla has not started (before the app has loaded, hydrated, or fetched embla) step its scroll-snap strip to the
- * slide before or after the one at its start edge, as soon as the page is drawn. It listens on the window in the
- * capture phase, before React (which drops a click on a section it has not hydrated yet), and marks the click as
- * handled (defaultPrevented) so that the carousel's own handler leaves it alone. A press while the strip is still
- * moving steps on from the slide it is moving to (kept on the element until the scroll ends), so quick presses
- * each count. Once embla runs ([data-ready]) the
- * buttons are embla's. `scrollIntoView`'s `container: "nearest"` keeps the page where it is (browsers without it
- * scroll the page the least needed to show the slide).
+ * Inline in the document's head (root.tsx): the Previous/Next buttons of a carousel whose embla has not started
+ * (before the app has loaded, hydrated, or fetched embla) step its scroll-snap strip to the slide before or after
+ * the one it rests nearest to, from the first paint. It listens on the window in the capture phase, before React
+ * (which drops a click on a section it has not hydrated yet), and marks the click as handled (defaultPrevented) so
+ * that the carousel's own handler leaves it alone. A press while the strip is still moving steps on from the slide
+ * it is moving to, kept on the strip as `stepTarget` until the scroll ends (so quick presses each count, and embla,
+ * starting meanwhile, waits for the scroll to end: whenStripRests). Once embla runs ([data-ready]) the buttons are
+ * embla's. `scrollIntoView`'s `container: "nearest"` keeps the page where it is (browsers without it scroll the
+ * page the least needed to show the slide).
  */
 export const stepStripsBeforeApp = `addEventListener("click", (event) => {
   const button = event.target instanceof Element && event.target.closest("button[data-step]");
@@ -60,8 +62,9 @@ export const stepStripsBeforeApp = `addEventListener("click", (event) => {
   event.preventDefault();
   const slides = [...(strip.firstElementChild?.children ?? [])];
   const left = strip.getBoundingClientRect().left;
+  const offset = (index) => Math.abs(slides[index].getBoundingClientRect().left - left);
   let at = slides.indexOf(strip.stepTarget);
-  if (at < 0) at = slides.findIndex((slide) => slide.getBoundingClientRect().left - left > -2);
+  if (at < 0) at = slides.reduce((nearest, _, index) => (offset(index) < offset(nearest) ? index : nearest), 0);
   const slide = slides[at + (button.dataset.step === "forward" ? 1 : -1)];
   if (!slide) return;
   strip.stepTarget = slide;

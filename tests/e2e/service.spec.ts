@@ -49,7 +49,8 @@ test("each of the five accordions opens and closes on its own", async ({ page })
 test("the carousel steps with its buttons", async ({ page }) => {
   await page.goto("/service/web-design");
   const carousel = page.getByRole("region", { name: /in pictures$/ });
-  // Its buttons are the browser's own until embla loads as the carousel comes near the screen (decision 0203).
+  // Until embla loads (as the carousel comes near the screen) its buttons step the native strip; embla's Previous
+  // is disabled at the start (decision 0203).
   await carousel.scrollIntoViewIfNeeded();
   await expect(carousel.getByRole("button", { name: "Previous slide" })).toBeDisabled();
   await carousel.getByRole("button", { name: "Next slide" }).click();
