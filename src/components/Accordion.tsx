@@ -32,7 +32,8 @@ export function Accordion({
   const list = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState<OpenPanels>(() => new Set(initiallyOpen));
 
-  // Before the enhanced panels replace the server's <details>, take over what the visitor opened or closed.
+  // Before the enhanced panels replace the server's <details>, take over what the visitor opened or closed: before
+  // hydration (read once it is done) and between hydration and the swap (each toggle, below).
   useLayoutEffect(() => {
     const details = list.current?.querySelectorAll<HTMLDetailsElement>(":scope > details");
     if (details?.length) setOpen(new Set(items.filter((_, index) => details[index]?.open).map((item) => item.id)));
@@ -50,7 +51,15 @@ export function Accordion({
             onToggle={() => setOpen((current) => togglePanel(current, item.id))}
           />
         ) : (
-          <details key={item.id} className={styles.item} open={open.has(item.id) || undefined}>
+          <details
+            key={item.id}
+            className={styles.item}
+            open={open.has(item.id) || undefined}
+            onToggle={(event) => {
+              const opened = event.currentTarget.open;
+              setOpen((current) => (current.has(item.id) === opened ? current : togglePanel(current, item.id)));
+            }}
+          >
             <summary className={styles.summary}>
               <PanelHeading level={headingLevel}>
                 <span>{item.title}</span>
