@@ -63,11 +63,14 @@ export function Layout({ children }: { children: ReactNode }) {
         </noscript>
         <PageStyles nonce={nonce} />
         <ContentColours nonce={nonce} />
-        {/* Carousels' buttons step their strips from the first paint, before the app runs (decision 0203). */}
+        {/* Carousels' buttons step their strips from the first paint, before the app runs (decision 0203). The
+            code is the server's to write: hydration leaves the element as it is, so the browser's bundle does
+            without it (as React Router's own scripts do). */}
         <script
           nonce={nonce}
+          suppressHydrationWarning
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of scrollSnap.ts, no content in it
-          dangerouslySetInnerHTML={{ __html: stepStripsBeforeApp }}
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? stepStripsBeforeApp : " " }}
         />
         {refreshSeconds ? (
           <noscript>

@@ -45,10 +45,12 @@ export function HydrationScripts({ nonce }: { nonce?: string }) {
     <>
       {handoff}
       <noscript id={hydrationScriptsId}>{app}</noscript>
+      {/* Written by the server only: hydration leaves it as it is (as React Router's own scripts). */}
       <script
         nonce={nonce}
+        suppressHydrationWarning
         // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this module, no content in it
-        dangerouslySetInnerHTML={{ __html: startAfterFirstPaint }}
+        dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? startAfterFirstPaint : " " }}
       />
     </>
   );
