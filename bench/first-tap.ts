@@ -25,7 +25,7 @@ const controls: Control[] = [
   {
     name: "Menu on /",
     path: "/",
-    target: 'header :text-is("Menu")',
+    target: 'header :is(a, button):has-text("Menu")',
     worked: () => {
       const link = document.querySelector<HTMLElement>("#site-menu ol a");
       return !!link && link.checkVisibility({ visibilityProperty: true });
@@ -94,7 +94,9 @@ async function findPlace(browser: Browser, origin: string, control: Control): Pr
   const context = await browser.newContext(phone);
   const page = await context.newPage();
   await page.goto(`${origin}${control.path}`);
-  const box = await page.locator(control.target).first().boundingBox();
+  const target = page.locator(control.target).first();
+  await target.waitFor({ state: "visible" });
+  const box = await target.boundingBox();
   await context.close();
   if (!box) throw new Error(`${control.name}: nothing to tap`);
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
