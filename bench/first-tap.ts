@@ -94,6 +94,9 @@ async function findPlace(browser: Browser, origin: string, control: Control): Pr
   const context = await browser.newContext(phone);
   const page = await context.newPage();
   await page.goto(`${origin}${control.path}`);
+  // Once the page has hydrated (the menu marks itself enhanced), so that no control is swapped while it is read
+  // (an accordion's <details> becomes a heading's button in the same place).
+  await page.locator("nav[data-enhanced]").waitFor({ state: "attached" });
   const target = page.locator(control.target).first();
   await target.waitFor({ state: "visible" });
   const box = await target.boundingBox();
