@@ -159,12 +159,13 @@ function useEmblaWhenNeeded(viewportRef: RefObject<HTMLDivElement | null>): Embl
         )
         .then(([EmblaCarousel, index]) => {
           if (stopped) return;
-          // Marked at once, not at React's next commit: from now on the early script leaves the buttons alone.
-          section.setAttribute("data-ready", "");
           // Embla moves the track itself: the native scroll goes back to the start, and embla starts where it was.
           viewport.scrollLeft = 0;
           api = EmblaCarousel(viewport, { align: "start", loop: false });
           api.scrollTo(Math.min(index, api.scrollSnapList().length - 1), true);
+          // Marked in this task, not at React's next commit: from now on the early script leaves the buttons alone
+          // (and an embla that failed to start leaves the native strip and its buttons as they were).
+          section.setAttribute("data-ready", "");
           setEmbla(api);
         })
         // The native scroller stays: the slides can still be swiped and scrolled through.
