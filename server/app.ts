@@ -2,7 +2,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { Logger } from "pino";
-import { createRequestHandler as createFetchHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import type { RouterContextProvider, ServerBuild } from "react-router";
 import { analyticsMayLoad, analyticsProvider } from "../src/lib/consent.ts";
 import { buildLoadContext } from "../src/lib/router-protocol.ts";
 import type { SiteServices } from "../src/services.ts";
@@ -14,17 +14,20 @@ import { contentWebhook } from "./content/webhook.ts";
 import { enquiryRoutes } from "./enquiries/routes.ts";
 import { readBody, replayBody } from "./http/body.ts";
 import { requestLogger } from "./http/logging.ts";
-import { createPageCache, noStoreForWrites, type PageCache, type SharedRender } from "./http/page-cache.ts";
+import { knownPages } from "./http/page-cache/known-pages.ts";
+import { sharedRender } from "./http/page-cache/render.ts";
+import { RouteLabeler, unmatchedRoute } from "./http/page-cache/routes.ts";
+import { type WarmOptions, warmPages } from "./http/page-cache/warm.ts";
+import { createPageCache, noStoreForWrites, type PageCache } from "./http/page-cache.ts";
 import { postRateLimit } from "./http/rate-limits.ts";
 import { legacyRedirects } from "./http/redirects.ts";
 import { fail, sendFail } from "./http/refusals.ts";
 import { type RenderLimit, renderLimit } from "./http/render-limit.ts";
 import { checkMethod, checkRequestLine } from "./http/request-line.ts";
 import { cspNonce, sameOrigin, securityHeaders } from "./http/security.ts";
-import { seoFiles } from "./http/seo.ts";
+import { seoFiles, sitemapEntries } from "./http/seo.ts";
 import { staticFiles } from "./http/static.ts";
 import { cspReportEndpoint, cspReportPath } from "./ops/csp-reports.ts";
-import { RouteLabeler, unmatchedRoute } from "./ops/route-label.ts";
 import { opsMiddleware, opsRoutes } from "./ops/router.ts";
 import { vitalsEndpoint, vitalsPath } from "./ops/vitals.ts";
 import { pageStylesheets } from "./page-styles.ts";
@@ -64,12 +67,12 @@ export function createApp(deps: AppDeps) {
     concurrency: config.PAGE_RENDER_CONCURRENCY,
     queue: config.PAGE_RENDER_QUEUE,
     metrics: services.metrics,
+    logger,
   });
   const pages = pageCache(deps, routes, site, renders);
-  if (pages) services.onPurge((plan) => pages.purge(plan.paths));
   // A stored page replays the headers of the response that rendered it (docs/decisions/0120), gzip and brotli
   // copies included, so it is answered before the security headers and compression.
-  if (pages) app.use(pages.serve);
+  if (pages) app.use(pages.hit);
   app.use(noStoreForWrites);
   const preview =
     services.preview && config.PREVIEW_SECRET
@@ -150,7 +153,7 @@ export function createApp(deps: AppDeps) {
   app.use(newsFeed({ content: services.content, siteUrl: services.site.settings.siteUrl, logger }));
   app.use(seoFiles({ site: services.site, build: deps.build, logger }));
 
-  if (pages) app.use(pages.observe);
+  if (pages) app.use(pages.miss);
   app.all(
     /.*/,
     checkMethod,
@@ -168,13 +171,27 @@ export function createApp(deps: AppDeps) {
   );
 
   app.use(errorHandler(logger));
-  return app;
+  return Object.assign(app, {
+    /**
+     * Stores every page of the sitemap (warm.ts), asking for each with `get`; resolves at once without a page
+     * cache. The caller holds readiness until it settles.
+     */
+    warmPageCache: (get: WarmOptions["get"]) =>
+      pages
+        ? warmPages({
+            paths: async () =>
+              (await sitemapEntries((deps.build as ServerBuild).routes, site.content)).map((e) => e.path),
+            get,
+            logger,
+          })
+        : Promise.resolve(),
+  });
 }
 
 /**
  * The anonymous-page cache, in production only (development renders every request, so edits show at once);
  * its pages live as long as the content they show (CONTENT_TTL_SECONDS, 0 meaning no cache) and PAGE_CACHE_MB
- * bounds its memory.
+ * bounds its memory. A purge reaches it and the list of pages it knows.
  */
 function pageCache(
   { config, logger, services, build }: AppDeps,
@@ -184,19 +201,27 @@ function pageCache(
 ): PageCache | undefined {
   if (typeof build === "function" || !config.isProduction) return undefined;
   if (config.CONTENT_TTL_SECONDS === 0 || config.PAGE_CACHE_MB === 0) return undefined;
-  const handle = createFetchHandler(build, config.NODE_ENV);
-  const create = buildLoadContext(build);
-  const render: SharedRender = (request, nonce) => renders.shared(() => handle(request, create(site, nonce, true)));
-  return createPageCache({
-    render,
+  const pages = knownPages({
+    load: async () => (await sitemapEntries(build.routes, site.content)).map((entry) => entry.path),
+    routeOf: (path) => routes.page(path),
+    logger,
+  });
+  const cache = createPageCache({
+    render: sharedRender(build, site, renders, config.NODE_ENV),
     origin: config.SITE_URL,
     ttlSeconds: config.CONTENT_TTL_SECONDS,
     maxBytes: Math.round(config.PAGE_CACHE_MB * 1024 * 1024),
     consentVaries: Boolean(config.ANALYTICS_ID),
     routeOf: (path) => routes.page(path),
+    pageExists: pages.exists,
     metrics: services.metrics,
     logger,
   });
+  services.onPurge((plan) => {
+    void pages.purged();
+    cache.purge(plan.paths);
+  });
+  return cache;
 }
 
 function routerHandler(

@@ -8,6 +8,15 @@ import { captureConsole, createLogger } from "./http/logging.ts";
 import { createHttpServer } from "./http/server.ts";
 import { createServices, type Services } from "./services.ts";
 
+const warmUserAgent = "gritstone-warm";
+
+/** Where this process reaches its own listener: a wildcard address is reached on loopback. */
+function loopbackOf(host: string): string {
+  if (host === "0.0.0.0" || host === "") return "127.0.0.1";
+  if (host === "::") return "[::1]";
+  return host.includes(":") ? `[${host}]` : host;
+}
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const shutdownGraceMs = 9_000;
 /** When background work still running (a mail delivery to a hung server) is given up, so the exit is still 0. */
@@ -46,6 +55,17 @@ async function main() {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
     logger.info({ port, host: config.HOST, mode: config.NODE_ENV, content: config.CONTENT_SOURCE }, "listening");
+    // Not ready until the sitemap's pages are stored: the first burst after a deploy meets no cold page.
+    const base = `http://${loopbackOf(config.HOST)}:${port}`;
+    services.ops.readiness.warmUntil(
+      app.warmPageCache(async (pagePath) => {
+        const res = await fetch(`${base}${pagePath}`, {
+          headers: { "user-agent": warmUserAgent, accept: "text/html" },
+        });
+        await res.arrayBuffer();
+        return res.headers.get("x-cache");
+      }),
+    );
   });
   server.on("error", (error) => {
     logger.fatal({ err: error }, "server error");

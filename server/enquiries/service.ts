@@ -204,7 +204,6 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
   async function accept(fields: Record<string, unknown>, token: unknown): Promise<EnquiryResult> {
     const checked = checkEnquiry(fields);
     if (!checked.ok) {
-      spam.release(token);
       enquiries.inc({ outcome: "invalid" });
       return {
         httpStatus: 400,
@@ -226,7 +225,6 @@ export async function createEnquiryService(options: EnquiryServiceOptions) {
       await queue.add(record);
       saving.ok();
     } catch (error) {
-      spam.release(token);
       enquiries.inc({ outcome: "error" });
       saving.fail(error);
       return {

@@ -9,17 +9,17 @@ export interface SpamCheckOptions {
   now?: () => number;
 }
 
-export type SpamVerdict = "right" | "wrong" | "expired" | "used" | "invalid";
+export type SpamVerdict = "right" | "wrong" | "expired" | "invalid";
 
 const defaultTtlMs = 6 * 60 * 60_000;
 
 /**
  * The spam question (R5.2): two whole numbers from 0 to 10, made and checked on the server. The token
  * carries the numbers, an expiry and a nonce, signed with FORM_SECRET, so any instance sharing the secret can
- * check it without storing anything; answered tokens are remembered until they expire so none is used twice.
+ * check it without storing anything. A question is not used up by an answer: the stored contact page shows each
+ * of its few questions to many visitors (decision 0206), and guessing is bounded by the contact rate limit.
  */
 export function createSpamCheck({ secret, ttlMs = defaultTtlMs, now = Date.now }: SpamCheckOptions) {
-  const used = new Map<string, number>();
   const sign = (payload: string) => createHmac("sha256", secret).update(payload).digest("base64url");
 
   function issue(): SpamChallenge {
@@ -38,31 +38,16 @@ export function createSpamCheck({ secret, ttlMs = defaultTtlMs, now = Date.now }
     return { a: Number(a), b: Number(b), expiresAt: Number(expires), nonce };
   }
 
-  function forget(at: number) {
-    for (const [nonce, expiresAt] of used) if (expiresAt <= at) used.delete(nonce);
-  }
-
   return {
     issue,
 
-    /** Checks an answer; a right or wrong answer uses the question up, so a bot cannot keep guessing. */
+    /** Checks an answer to a question this site asked, within its time. */
     check(token: unknown, answer: unknown): SpamVerdict {
       const challenge = read(token);
       if (!challenge) return "invalid";
-      const at = now();
-      if (challenge.expiresAt <= at) return "expired";
-      forget(at);
-      if (used.has(challenge.nonce)) return "used";
+      if (challenge.expiresAt <= now()) return "expired";
       const given = typeof answer === "string" ? answer.trim() : typeof answer === "number" ? String(answer) : "";
-      const right = isAnswerShaped(given) && Number(given) === challenge.a + challenge.b;
-      used.set(challenge.nonce, challenge.expiresAt);
-      return right ? "right" : "wrong";
-    },
-
-    /** Gives back a question whose answer was right but whose enquiry was refused, so the visitor can fix it. */
-    release(token: unknown) {
-      const challenge = read(token);
-      if (challenge) used.delete(challenge.nonce);
+      return isAnswerShaped(given) && Number(given) === challenge.a + challenge.b ? "right" : "wrong";
     },
 
     /** The question a token carries, for the form to show again. */

@@ -32,10 +32,17 @@ export function requestLogger(logger: Logger) {
       res.setHeader("X-Request-Id", id);
       return id;
     },
+    // A visitor's 4xx (a missing page, a refused form) is theirs, not the site's: info, as every answer. A render
+    // refused for load is counted, not logged one by one (render-limit.ts logs each burst as one line).
     customLogLevel(_req, res, error) {
+      if ((res as ServerResponse & { locals?: { refusedForLoad?: boolean } }).locals?.refusedForLoad) return "silent";
       if (error || res.statusCode >= 500) return "error";
-      if (res.statusCode >= 400) return "warn";
       return "info";
+    },
+    // A 5xx the app answered on purpose has no error of its own: no stack made up for it.
+    customErrorObject(_req, res, error, value) {
+      const madeUp = error.message === `failed with status code ${res.statusCode}`;
+      return madeUp ? { ...value, err: undefined } : value;
     },
     serializers: {
       req(req: { id: string; method: string; url: string; remoteAddress?: string }) {

@@ -1,25 +1,27 @@
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
+import onFinished from "on-finished";
 import onHeaders from "on-headers";
 import type { Logger } from "pino";
 import { Counter, type Registry } from "prom-client";
-import { labelRoute } from "../ops/route-label.ts";
 import { answer } from "./page-cache/answer.ts";
 import { headerTemplate } from "./page-cache/copy.ts";
-import { keyPolicy } from "./page-cache/key.ts";
-import { type CacheResult, createStore, type SharedRender, storableStatus } from "./page-cache/store.ts";
+import { type CacheKey, cachePolicy } from "./page-cache/policy.ts";
+import { labelRoute } from "./page-cache/routes.ts";
+import { type CacheResult, createStore, type SharedRender } from "./page-cache/store.ts";
 
 /**
- * The anonymous-page HTML cache (docs/decisions/0120-page-cache-and-csp-hashes.md, 0197, 0199), in the parts
- * Varnish separates: the key policy (page-cache/key.ts), making a stored copy (copy.ts), the store with its fills,
- * coalescing, purges and bounds (store.ts), and the answer from a stored copy (answer.ts). This file puts them
- * in the request's way.
+ * The anonymous-page cache (decisions 0120, 0197, 0199, 0206), in the parts Varnish separates: the policy
+ * (page-cache/policy.ts: what passes, the key, what may be stored, freshness and grace, the answer's headers),
+ * making a stored copy (copy.ts), the store with its fetches, waiting lists, grace and purges (store.ts), the answer
+ * from a copy (answer.ts), the route table the key needs (routes.ts), the shared render (render.ts) and warming
+ * (warm.ts). This file puts them in the request's way.
  *
- * A page that rendered 200 for a visitor is rendered again for the cache, whole and with a throwaway nonce; the
- * stored copy keeps no nonce: its Content-Security-Policy lists the SHA-256 hashes of the inline scripts that
- * rendered authorised, so one stored document suits every visitor and a CDN may keep it. A stored page is
- * answered before the security middleware runs, replaying the headers of the visitor's response that led to it.
- * The 404 every unknown path shares is answered just before the router instead, once nothing else (a redirect,
- * a file, a feed) took the path.
+ * A page that rendered for a visitor is rendered again for the cache, whole and with a throwaway nonce; the stored
+ * copy keeps no nonce: its Content-Security-Policy lists the SHA-256 hashes of the inline scripts that rendered
+ * authorised, so one stored document suits every visitor and a CDN may keep it. A stored page is answered before
+ * the security middleware runs, replaying the headers of the visitor's response that led to it. The 404 every
+ * unknown path shares is answered just before the router instead, once nothing else (a redirect, a file, a feed)
+ * took the path.
  */
 
 export type { CacheResult, SharedRender };
@@ -36,15 +38,19 @@ export interface PageCacheOptions {
   consentVaries: boolean;
   /** The route template of a path (request metrics label hits with it, as they label renders). */
   routeOf: (path: string) => string;
+  /** Whether a content route's path names a page that exists (see policy.ts); undefined when not known. */
+  pageExists?: (path: string, route: string) => boolean | undefined;
   metrics: Registry;
   logger: Logger;
   /** Renders kept of a page whose renders differ. */
   maxVariants?: number;
   /** Stored keys per route template (path and the query it reads): the rest are rendered, not stored. */
   maxKeysPerRoute?: number;
-  /** How long a request waits for the render in flight for its page before rendering it itself. */
-  coalesceWaitMs?: number;
+  /** How long a request on a page's waiting list waits for its fetch before it is rendered itself. */
+  waitMs?: number;
   now?: () => number;
+  /** When the process has room for background work (store.ts's whenEventLoopIdle unless given). */
+  idle?: () => Promise<void>;
 }
 
 export interface PageCacheStats {
@@ -54,90 +60,111 @@ export interface PageCacheStats {
 }
 
 export interface PageCache {
-  /** Answers GET/HEAD for a stored page (HIT or STALE); goes before the security headers and compression. */
-  serve: RequestHandler;
   /**
-   * Just before the page renderer: answers an unknown path from the stored 404, marks rendered pages MISS and,
-   * once one answered 200 (or an unknown path 404), stores a shared copy.
+   * Before the security headers and compression: answers GET/HEAD for a stored page (HIT or STALE), or once the
+   * fetch it waited for on the page's waiting list stored it (MISS).
    */
-  observe: RequestHandler;
-  /** Drops the stored copies of these paths (every query of each), or of every page when none are given. */
+  hit: RequestHandler;
+  /**
+   * Just before the page renderer: answers an unknown path from the stored 404; otherwise the request is a miss,
+   * rendered for the visitor, and the first miss of a key opens its waiting list and starts its one fetch as soon
+   * as the render's headers show the page may be stored.
+   */
+  miss: RequestHandler;
+  /** Drops the stored copies of these paths (every query of each), or outdates every page when none are given. */
   purge(paths?: readonly string[]): void;
   stats(): PageCacheStats;
 }
 
 export function createPageCache(options: PageCacheOptions): PageCache {
-  const { logger, consentVaries } = options;
+  const { logger } = options;
   const now = options.now ?? Date.now;
-  const keyOf = keyPolicy({ consentVaries, routeOf: options.routeOf, now });
+  const policy = cachePolicy({
+    consentVaries: options.consentVaries,
+    ttlSeconds: options.ttlSeconds,
+    routeOf: options.routeOf,
+    pageExists: options.pageExists ?? (() => undefined),
+    now,
+  });
   const store = createStore({
     render: options.render,
     origin: options.origin,
-    ttlSeconds: options.ttlSeconds,
+    policy,
     maxBytes: options.maxBytes,
     maxVariants: options.maxVariants ?? 8,
     maxKeysPerRoute: options.maxKeysPerRoute ?? 64,
-    coalesceWaitMs: options.coalesceWaitMs ?? 3_000,
+    waitMs: options.waitMs ?? 3_000,
     now,
+    idle: options.idle,
     metrics: options.metrics,
     logger,
   });
-  const answerOptions = {
-    sharedCacheControl: `public, max-age=0, s-maxage=${options.ttlSeconds}, stale-while-revalidate=${options.ttlSeconds}`,
-    vary: consentVaries ? "Accept-Encoding, Cookie" : "Accept-Encoding",
-  };
   const requests = new Counter({
     name: "page_cache_requests_total",
-    help: "Page requests by what the page cache did: HIT (stored copy), STALE (stored copy past its TTL), MISS (rendered)",
+    help: "Page requests by what the page cache did: HIT (stored copy), STALE (stored copy past its TTL), MISS (rendered, or answered by the render it waited for)",
     labelNames: ["result"] as const,
     registers: [options.metrics],
   });
 
-  const serve: RequestHandler = async (req, res, next) => {
-    const target = keyOf(req);
-    // An unknown path may still be a redirect, a file or a feed: its 404 is answered by observe.
+  /** The request's key, worked out once (the hit and miss steps both need it). */
+  const keyOf = (req: Request, res: Response): CacheKey | undefined => {
+    if (!("pageCacheKey" in res.locals)) res.locals.pageCacheKey = policy.recv(req);
+    return res.locals.pageCacheKey as CacheKey | undefined;
+  };
+
+  const hit: RequestHandler = async (req, res, next) => {
+    const target = keyOf(req, res);
+    // An unknown path may still be a redirect, a file or a feed: its 404 is answered by the miss step.
     const found = target && !target.notFound ? await store.lookup(target) : undefined;
     if (!found) {
+      res.locals.pageCacheLooked = Boolean(target && !target.notFound);
       next();
       return;
     }
-    labelRoute(res, found.entry.route);
+    labelRoute(res, found.entry.target.route);
     requests.inc({ result: found.result });
-    answer(req, res, found, answerOptions);
+    answer(req, res, found, policy.deliver);
   };
 
-  const observe: RequestHandler = async (req, res, next) => {
-    const target = keyOf(req);
+  const miss: RequestHandler = async (req, res, next) => {
+    const target = keyOf(req, res);
     if (!target) {
       next();
       return;
     }
-    const found = target.notFound ? await store.lookup(target) : undefined;
+    const looked = res.locals.pageCacheLooked === true && !store.waiting(target);
+    const found = looked ? undefined : await store.lookup(target);
     if (found) {
       requests.inc({ result: found.result });
-      answer(req, res, found, answerOptions);
+      answer(req, res, found, policy.deliver);
       return;
     }
-    onHeaders(res, function (this: typeof res) {
-      if (!String(this.getHeader("Content-Type") ?? "").startsWith("text/html")) return;
-      this.setHeader("X-Cache", "MISS");
-      requests.inc({ result: "MISS" });
+    const opened = store.open(target);
+    let decided = false;
+    onHeaders(res, function (this: Response) {
+      decided = true;
+      const header = (name: string) => {
+        const value = this.getHeader(name);
+        return value === undefined ? undefined : String(value);
+      };
+      // Marked a miss whether or not it may be stored; private to this visitor either way (it carries their nonce).
+      if (/^text\/(html|x-script)/.test(header("content-type") ?? "")) {
+        this.setHeader("X-Cache", "MISS");
+        requests.inc({ result: "MISS" });
+      }
+      if (!opened) return;
+      const template = policy.mayStore(target, this.statusCode, header) ? headerTemplate(this) : undefined;
+      if (template) store.fetchFor(opened, target, template);
+      else store.close(opened);
     });
-    res.once("finish", () => {
-      const worthStoring =
-        storableStatus(target, res.statusCode) &&
-        String(res.getHeader("Content-Type") ?? "").startsWith("text/html") &&
-        !res.hasHeader("Set-Cookie") &&
-        !/no-store/i.test(String(res.getHeader("Cache-Control") ?? ""));
-      const template = worthStoring ? headerTemplate(res) : undefined;
-      if (template) store.offer(target, template);
-    });
+    // A visitor gone before the headers were written: the waiting list goes on without this render.
+    if (opened) onFinished(res, () => decided || store.close(opened));
     next();
   };
 
   return {
-    serve,
-    observe,
+    hit,
+    miss,
     purge(paths) {
       store.purge(paths);
       logger.info({ paths: paths ?? "all" }, "page cache purged");

@@ -1,6 +1,7 @@
 import type { RequestHandler } from "express";
 import onFinished from "on-finished";
 import pLimit from "p-limit";
+import type { Logger } from "pino";
 import { Counter, Gauge, type Registry } from "prom-client";
 
 /**
@@ -15,7 +16,12 @@ export interface RenderLimitOptions {
   concurrency: number;
   queue: number;
   metrics: Registry;
+  /** Where a burst of refusals is reported, one line per burst. */
+  logger?: Logger;
 }
+
+/** A burst of refusals is reported once it has lasted this long (one line with its count). */
+const burstReportMs = 1_000;
 
 /** Seconds a visitor is asked to wait when every render slot and the queue are taken. */
 export const renderRetryAfterSeconds = 2;
@@ -27,12 +33,33 @@ export interface RenderLimit {
   shared<T extends Response>(render: () => Promise<T>): Promise<Response>;
 }
 
-export function renderLimit({ concurrency, queue, metrics }: RenderLimitOptions): RenderLimit {
+export function renderLimit({ concurrency, queue, metrics, logger }: RenderLimitOptions): RenderLimit {
   const limit = pLimit(concurrency);
+  let burst = { visitor: 0, cache: 0 };
+  let reporting: NodeJS.Timeout | undefined;
+  const count = (who: "visitor" | "cache") => {
+    refused.inc({ for: who });
+    burst[who]++;
+    if (reporting) return;
+    reporting = setTimeout(() => {
+      logger?.warn(
+        { refused: burst, concurrency, queue },
+        "page renders refused: every render slot and the queue taken",
+      );
+      burst = { visitor: 0, cache: 0 };
+      reporting = undefined;
+    }, burstReportMs).unref();
+  };
   const full = () => limit.activeCount + limit.pendingCount >= concurrency + queue;
   const refused = new Counter({
     name: "page_renders_refused_total",
     help: "Page renders refused because every render slot and the queue were taken, by whom: visitor (answered 503) or cache (a fill not made)",
+    labelNames: ["for"] as const,
+    registers: [metrics],
+  });
+  const started = new Counter({
+    name: "page_renders_total",
+    help: "Page renders started, by whom: visitor (a request the router renders) or cache (the page cache's own)",
     labelNames: ["for"] as const,
     registers: [metrics],
   });
@@ -54,7 +81,8 @@ export function renderLimit({ concurrency, queue, metrics }: RenderLimitOptions)
         return;
       }
       if (full()) {
-        refused.inc({ for: "visitor" });
+        count("visitor");
+        res.locals.refusedForLoad = true;
         res
           .status(503)
           .set({ "Retry-After": String(renderRetryAfterSeconds), "Cache-Control": "no-store" })
@@ -72,16 +100,20 @@ export function renderLimit({ concurrency, queue, metrics }: RenderLimitOptions)
               return;
             }
             onFinished(res, () => release());
+            started.inc({ for: "visitor" });
             next();
           }),
       );
     },
     async shared(render) {
       if (full()) {
-        refused.inc({ for: "cache" });
+        count("cache");
         return new Response(null, { status: 503 });
       }
-      return limit(render);
+      return limit(() => {
+        started.inc({ for: "cache" });
+        return render();
+      });
     },
   };
 }

@@ -20,7 +20,10 @@ export interface SitemapEntry {
   lastModified?: string;
 }
 
-/** The route table's pages that have no parameters (the 404 catch-all and content routes aside). */
+/**
+ * The route table's pages that have no parameters (the 404 catch-all and content routes aside), less the
+ * operators' pages robots.txt keeps out of search.
+ */
 export function staticPaths(routes: ServerBuild["routes"]): string[] {
   const paths: string[] = [];
   for (const route of Object.values(routes)) {
@@ -28,7 +31,7 @@ export function staticPaths(routes: ServerBuild["routes"]): string[] {
     if (route.index) paths.push("/");
     else if (route.path && !route.path.includes(":") && !route.path.includes("*")) paths.push(`/${route.path}`);
   }
-  return paths.sort();
+  return paths.filter((path) => !privatePaths.includes(path)).sort();
 }
 
 export async function sitemapEntries(routes: ServerBuild["routes"], content: SiteServices["content"]) {

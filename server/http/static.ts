@@ -1,7 +1,7 @@
 import path from "node:path";
 import express, { type Response, type Router } from "express";
 import expressStaticGzip from "express-static-gzip";
-import { labelRoute, staticRoute } from "../ops/route-label.ts";
+import { labelRoute, staticRoute } from "./page-cache/routes.ts";
 
 /**
  * The production build's client files: hashed assets cached for a year, everything else for an hour. Hashed

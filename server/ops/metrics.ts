@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 import { collectDefaultMetrics, Gauge, Histogram, type Registry } from "prom-client";
+import type { RouteLabeler } from "../http/page-cache/routes.ts";
 import { secretMatches } from "../lib/secrets.ts";
-import type { RouteLabeler } from "./route-label.ts";
 import type { BuildInfo } from "./status.ts";
 
 /** Operator endpoints stay out of the request metrics: probes and scrapes would drown the visitors' figures. */

@@ -50,7 +50,8 @@ export interface ReadinessCheck {
 }
 
 export interface ReadinessReport {
-  status: "ready" | "not ready" | "shutting down";
+  /** "warming": every check passes, but the page cache is still storing the sitemap's pages (decision 0206). */
+  status: "ready" | "warming" | "not ready" | "shutting down";
   checks: CheckOutcome[];
 }
 
@@ -73,6 +74,7 @@ export class Readiness {
   #logger: Logger;
   #policy: CheckPolicy;
   #stopping = false;
+  #warming = false;
   #answers = new Map<ReadinessCheck, { settledAt?: number; answer: Promise<Answer> }>();
 
   constructor({ checks, logger, policy = checkPolicy }: ReadinessOptions) {
@@ -83,6 +85,14 @@ export class Readiness {
 
   get shuttingDown() {
     return this.#stopping;
+  }
+
+  /** Until this settles, an instance whose checks pass says "warming" (503), not ready. */
+  warmUntil(done: Promise<unknown>) {
+    this.#warming = true;
+    void done.finally(() => {
+      this.#warming = false;
+    });
   }
 
   /** From now on /readyz answers 503, so load balancers stop sending new work here. */
@@ -106,7 +116,7 @@ export class Readiness {
     const ready = checks.every((check) => check.state === "ok" || !check.critical);
     // Shutdown may have begun while the checks ran; it wins.
     if (this.#stopping) return { status: "shutting down", checks };
-    return { status: ready ? "ready" : "not ready", checks };
+    return { status: !ready ? "not ready" : this.#warming ? "warming" : "ready", checks };
   }
 
   #answer(check: ReadinessCheck): Promise<Answer> {

@@ -1,8 +1,8 @@
 import express, { type RequestHandler, type Router } from "express";
 import type { Registry } from "prom-client";
+import type { RouteLabeler } from "../http/page-cache/routes.ts";
 import { metricsEndpoint, requestMetrics } from "./metrics.ts";
 import type { Ops } from "./ops.ts";
-import type { RouteLabeler } from "./route-label.ts";
 
 /**
  * Goes first in the app: times requests for /metrics and, once shutdown has begun, asks every client to close

@@ -11,10 +11,13 @@ export const pageQueryParams: Readonly<Record<string, readonly string[]>> = {
   "/projects": [categoryQuery],
 };
 
-/** The part of a query string a page reads: its declared parameters only, sorted, uniformly encoded. */
-export function readQuery(route: string, query: string): string {
-  const read = pageQueryParams[route];
-  if (!read || query === "") return "";
+/**
+ * The part of a query string a page reads: its declared parameters only (and `also`, which the caller reads),
+ * sorted, uniformly encoded.
+ */
+export function readQuery(route: string, query: string, also: readonly string[] = []): string {
+  const read = [...(pageQueryParams[route] ?? []), ...also];
+  if (read.length === 0 || query === "") return "";
   const all = new URLSearchParams(query);
   const kept = new URLSearchParams();
   for (const name of read) for (const value of all.getAll(name)) kept.append(name, value);

@@ -20,11 +20,6 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
-// Every visit gets its own spam question, so the page must never come from a cache.
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
-
 export function loader({ context }: Route.LoaderArgs) {
   return { challenge: context.get(servicesContext).enquiries.newChallenge() };
 }

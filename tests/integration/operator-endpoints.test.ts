@@ -211,7 +211,7 @@ describe("/metrics", () => {
       // The unmatched-route series, the page cache's own (one stored 404: its fill, its renders, its hits and
       // misses, each a fixed label set) and at most the garbage collector's kinds the first time each runs;
       // nothing that names a path.
-      const perRequest = added.filter((series) => !/^(page_cache_|nodejs_gc_)/.test(series));
+      const perRequest = added.filter((series) => !/^(page_cache_|page_renders_|nodejs_gc_)/.test(series));
       expect(perRequest, added.join("\n")).toEqual([
         'http_request_duration_seconds{method="GET",route="unmatched",status_code="404"}',
       ]);

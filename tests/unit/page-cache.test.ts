@@ -125,7 +125,7 @@ function site(clock: { now: number; gate?: Promise<void> }) {
     now: () => clock.now,
   });
   const app = express();
-  app.use(pages.serve, cspNonce, securityHeaders({ isProduction: true, siteUrl: "http://127.0.0.1" }), pages.observe);
+  app.use(pages.hit, cspNonce, securityHeaders({ isProduction: true, siteUrl: "http://127.0.0.1" }), pages.miss);
   app.get(/.*/, (req, res) => {
     res.type("html").send(page(req.path, res.locals.cspNonce as string));
   });
@@ -152,7 +152,7 @@ describe("createPageCache", () => {
     expect((await stored("/")).text).toContain("© 2027");
   });
 
-  it("shares one copy between orderings of the same query, and purges only the paths named", async () => {
+  it("shares one copy between orderings of the same query, purges only the paths named, and answers stale while everything is refreshed", async () => {
     const { app, pages, stored } = site({ now: Date.UTC(2026, 5, 1) });
     const first = await stored("/news?b=2&a=1");
     expect((await request(app).get("/news?a=1&b=2")).text).toBe(first.text);
@@ -161,7 +161,9 @@ describe("createPageCache", () => {
     expect((await request(app).get("/news?a=1&b=2")).headers["x-cache"]).toBe("MISS");
     expect((await request(app).get("/about")).headers["x-cache"]).toBe("HIT");
     pages.purge();
-    expect((await request(app).get("/about")).headers["x-cache"]).toBe("MISS");
+    // A purge of everything: the copy is answered stale while the background refresh replaces it.
+    expect((await request(app).get("/about")).headers["x-cache"]).toBe("STALE");
+    expect((await stored("/about")).text).toContain("/about");
   });
 
   it("renders a path that looks like another host as a path of this site", async () => {

@@ -8,9 +8,11 @@ import type { Found } from "./store.ts";
  * client already holds. Costs no more than writing bytes.
  */
 
+/** The answer's headers, as the policy states them (policy.ts, deliver). */
 export interface AnswerOptions {
-  /** Cache-Control of a fresh copy (a CDN may keep it for the TTL). */
-  sharedCacheControl: string;
+  /** Cache-Control of a fresh copy (a CDN may keep it for the TTL), and of a stale one. */
+  fresh: string;
+  stale: string;
   vary: string;
 }
 
@@ -42,7 +44,7 @@ export function answer(req: Request, res: Response, { entry, result, stale }: Fo
   const suffix = encodingSuffix[encoding];
   // A page with one render has a validator, and a revalidation gets the policy of the copy it holds, never
   // another's. A page known to render differently has none: a reload is a new render (a new strip order).
-  const single = entry.status === 200 && entry.variants.length === 1 && entry.varies !== true;
+  const single = entry.target.status === 200 && entry.variants.length === 1 && entry.varies !== true;
   const ifNoneMatch = single ? req.headers["if-none-match"] : undefined;
   const held = ifNoneMatch ? entry.variants.find((v) => matchesEtag(ifNoneMatch, `"${v.tag}${suffix}"`)) : undefined;
   let variant = held;
@@ -55,7 +57,7 @@ export function answer(req: Request, res: Response, { entry, result, stale }: Fo
 
   for (const [name, value] of entry.template.headers) res.setHeader(name, value);
   res.setHeader("Content-Security-Policy", variant.policy);
-  res.setHeader("Cache-Control", stale ? "public, max-age=0" : options.sharedCacheControl);
+  res.setHeader("Cache-Control", stale ? options.stale : options.fresh);
   res.setHeader("Vary", options.vary);
   if (single) res.setHeader("ETag", `"${variant.tag}${suffix}"`);
   res.setHeader("X-Cache", result);
@@ -67,7 +69,7 @@ export function answer(req: Request, res: Response, { entry, result, stale }: Fo
   const body = variant.bodies[encoding];
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
-  res.statusCode = entry.status;
+  res.statusCode = entry.target.status;
   if (req.method === "HEAD") res.end();
   else res.end(body);
 }

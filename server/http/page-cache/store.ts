@@ -6,12 +6,13 @@ import type { Logger } from "pino";
 import { Counter, Gauge, type Registry } from "prom-client";
 import { consentCookieName } from "../../../src/lib/consent.ts";
 import { type HeaderTemplate, hashAuthorisedInline, makeVariant, sizeOf, type Variant } from "./copy.ts";
-import type { CacheKey } from "./key.ts";
+import type { CacheKey, CachePolicy } from "./policy.ts";
 
 /**
- * The store (Varnish's vcl_miss and its storage): stored copies within a memory bound and a bound on keys per
- * route, one render at a time per key that other requests wait for (coalescing), purges that mark copies for
- * replacement, and a page's other renders added in the background (decisions 0120, 0197, 0199).
+ * The store (Varnish's storage, vcl_miss and its waiting list): copies within a memory bound and a bound on keys
+ * per route; one fetch (a render for the cache) at a time per key, which every other request for the key waits for
+ * (the waiting list, opened by the first miss); copies past their freshness answered while one fetch refreshes
+ * them (grace); a page's other renders added in the background; purges.
  */
 
 export type CacheResult = "HIT" | "MISS" | "STALE";
@@ -20,11 +21,8 @@ export type CacheResult = "HIT" | "MISS" | "STALE";
 export type SharedRender = (request: Request, nonce: string) => Promise<Response>;
 
 export interface Entry {
-  path: string;
-  /** The route template, for the request metrics. */
-  route: string;
-  /** 200, or 404 for the one copy every unknown path shares. */
-  status: number;
+  /** The key it is stored under, with the path that renders it. */
+  target: CacheKey;
   storedAt: number;
   template: HeaderTemplate;
   variants: Variant[];
@@ -33,15 +31,17 @@ export interface Entry {
   bytes: number;
   /** Whether its renders differ (the home page's client strip): unknown until a second render is compared. */
   varies?: boolean;
-  /** Dropped by a purge: never served again; the next request waits for the one render that replaces it. */
+  /** Dropped by a purge of its path: never answered again; the next request waits for the fetch that replaces it. */
   purged?: boolean;
+  /** Outdated by a purge of everything: answered stale while it is refreshed in the background. */
+  outdated?: boolean;
 }
 
 /** A stored copy found for a request, and what the cache did to find it. */
 export interface Found {
   entry: Entry;
   result: CacheResult;
-  /** Past its TTL: answered while one render refreshes it. */
+  /** Past its freshness: answered while one fetch refreshes it. */
   stale: boolean;
 }
 
@@ -49,19 +49,19 @@ export interface StoreOptions {
   render: SharedRender;
   /** The canonical origin (SITE_URL): the address the shared render is asked for. */
   origin: string;
-  ttlSeconds: number;
+  policy: CachePolicy;
   /** The memory bound: the bytes of every stored copy (identity, gzip and brotli) together. */
   maxBytes: number;
   /** Renders kept of a page whose renders differ. */
   maxVariants: number;
   /** Stored keys per route template (path and the query it reads): the rest are rendered, not stored. */
   maxKeysPerRoute: number;
-  /** How long a request waits for the render in flight for its page before rendering it itself. */
-  coalesceWaitMs: number;
+  /** How long a request on a waiting list waits for its key's fetch before going on without it. */
+  waitMs: number;
   now: () => number;
   /**
-   * Settles when the process has room for background work (a page's other renders): by default once the event
-   * loop was busy less than half of a 200 ms window. Under load the variants wait; visitors never do.
+   * Settles when the process has room for background work (a page's other renders, refreshes after a purge of
+   * everything): by default once the event loop was busy less than half of a 200 ms window.
    */
   idle?: () => Promise<void>;
   metrics: Registry;
@@ -77,23 +77,23 @@ export async function whenEventLoopIdle(): Promise<void> {
   }
 }
 
-interface Job {
+/** One fetch in flight for a key: the head of its waiting list. */
+export interface Fetch {
   path: string;
   cancelled: boolean;
-  /** Settles when the render is stored (or given up): requests for the same key wait on it. */
+  /** Settles when the fetch stored its copy or gave up: the waiting list is answered then. */
   done: Promise<void>;
+}
+
+interface OpenFetch extends Fetch {
+  settle: () => void;
 }
 
 const sharedUserAgent = "gritstone-page-cache";
 
-/** Whether a response with this status may be stored under this key: a page, or the 404 of an unknown path. */
-export const storableStatus = (target: CacheKey, status: number) =>
-  status === 200 || (target.notFound && status === 404);
-
 export function createStore(options: StoreOptions) {
-  const { render, logger, now, maxVariants, maxKeysPerRoute, coalesceWaitMs } = options;
+  const { render, policy, logger, now, maxVariants, maxKeysPerRoute, waitMs } = options;
   const idle = options.idle ?? whenEventLoopIdle;
-  const ttlMs = options.ttlSeconds * 1000;
   const origin = new URL(options.origin).origin;
   /** How many keys each route template holds now (the bound on keys per route). */
   const keysByRoute = new Map<string, number>();
@@ -102,10 +102,14 @@ export function createStore(options: StoreOptions) {
     sizeCalculation: (entry) => Math.max(1, entry.bytes),
     dispose: (entry, _key, reason) => {
       if (reason === "set") return;
-      keysByRoute.set(entry.route, Math.max(0, (keysByRoute.get(entry.route) ?? 1) - 1));
+      const route = entry.target.route;
+      keysByRoute.set(route, Math.max(0, (keysByRoute.get(route) ?? 1) - 1));
     },
   });
-  const jobs = new Map<string, Job>();
+  const fetches = new Map<string, OpenFetch>();
+  /** Keys outdated by a purge of everything, refreshed one at a time when the process has room. */
+  const refreshing = new Set<string>();
+  let refresher: Promise<void> | undefined;
 
   const renders = new Counter({
     name: "page_cache_renders_total",
@@ -116,6 +120,12 @@ export function createStore(options: StoreOptions) {
   const fills = new Counter({
     name: "page_cache_fills_total",
     help: "Shared renders for the page cache, by outcome: stored, refused (not storable) or failed",
+    labelNames: ["outcome"] as const,
+    registers: [options.metrics],
+  });
+  const waits = new Counter({
+    name: "page_cache_waits_total",
+    help: "Requests that waited on a page's waiting list, by outcome: answered (from the fetch they waited for), passed (the page could not be stored) or timeout",
     labelNames: ["outcome"] as const,
     registers: [options.metrics],
   });
@@ -138,7 +148,7 @@ export function createStore(options: StoreOptions) {
     });
   }
 
-  /** One shared render of a key's page: its document without the nonce, or undefined when it may not be stored. */
+  /** One shared render of a key's page: its document without the nonce, or the status that may not be stored. */
   async function renderOnce(target: CacheKey, reason: "fill" | "variant") {
     const nonce = randomBytes(16).toString("hex");
     const headers = new Headers({ accept: "text/html", "user-agent": sharedUserAgent });
@@ -147,55 +157,59 @@ export function createStore(options: StoreOptions) {
     const url = new URL(`${origin}${target.path}${target.query ? `?${target.query}` : ""}`);
     renders.inc({ reason });
     const response = await render(new Request(url, { headers }), nonce);
-    const cacheControl = response.headers.get("cache-control") ?? "";
-    const storable =
-      storableStatus(target, response.status) &&
-      (response.headers.get("content-type") ?? "").startsWith("text/html") &&
-      !response.headers.has("set-cookie") &&
-      !/no-store|private/i.test(cacheControl);
-    if (!storable) {
+    if (!policy.mayStore(target, response.status, (name) => response.headers.get(name) ?? undefined)) {
       await response.body?.cancel();
-      return undefined;
+      return { refused: response.status };
     }
-    return { status: response.status, ...hashAuthorisedInline(await response.text(), nonce) };
+    return { document: hashAuthorisedInline(await response.text(), nonce) };
   }
 
   /** Keeps an entry, unless its route already holds its share of keys (a new key only; a refresh always). */
-  function keep(key: string, entry: Entry) {
+  function keep(entry: Entry) {
+    const { key, route } = entry.target;
     if (!cache.has(key)) {
-      const held = keysByRoute.get(entry.route) ?? 0;
+      const held = keysByRoute.get(route) ?? 0;
       if (held >= maxKeysPerRoute) return;
-      keysByRoute.set(entry.route, held + 1);
+      keysByRoute.set(route, held + 1);
     }
     cache.set(key, entry);
   }
 
-  /** Starts a job for a key, one at a time per key; a purge cancels it. */
-  function job(target: CacheKey, work: (job: Job) => Promise<void>): Job {
-    const running = jobs.get(target.key);
-    if (running) return running;
-    const started: Job = { path: target.path, cancelled: false, done: Promise.resolve() };
-    jobs.set(target.key, started);
-    started.done = work(started).finally(() => {
-      if (jobs.get(target.key) === started) jobs.delete(target.key);
+  /** Opens a key's waiting list: the fetch every other request for the key waits for, to be run or closed. */
+  function open(target: CacheKey): OpenFetch | undefined {
+    if (fetches.has(target.key)) return undefined;
+    let settle = () => {};
+    const done = new Promise<void>((resolve) => (settle = resolve));
+    const opened: OpenFetch = { path: target.path, cancelled: false, done, settle };
+    fetches.set(target.key, opened);
+    void done.then(() => {
+      if (fetches.get(target.key) === opened) fetches.delete(target.key);
     });
-    return started;
+    return opened;
+  }
+
+  /** Runs work as a key's fetch (on the waiting list given, or a new one), one at a time per key. */
+  function run(target: CacheKey, work: (fetch: Fetch) => Promise<void>, opened?: OpenFetch): Fetch {
+    const mine = opened ?? open(target);
+    if (!mine) return fetches.get(target.key) as Fetch;
+    void work(mine).finally(mine.settle);
+    return mine;
   }
 
   /** Whether a stored page may still gain a variant: not known to render the same, and not full. */
-  const mayGrow = (entry: Entry | undefined): entry is Entry =>
+  const mayVary = (entry: Entry | undefined): entry is Entry =>
     entry !== undefined && !entry.purged && entry.varies !== false && entry.variants.length < maxVariants;
 
   /**
    * One more render of a stored page whose renders may differ, in the background after its fill, one at a time
-   * (each when the process is idle) until the page is known to render the same or holds maxVariants: a different render is kept as another
-   * variant; the same as the only one says the page does not vary. Requests never wait for these.
+   * (each when the process is idle) until the page is known to render the same or holds maxVariants: a different
+   * render is kept as another variant; the same as the only one says the page does not vary.
    */
-  function grow(target: CacheKey, entry: Entry) {
-    const task = job(target, async (task) => {
+  function addVariant(target: CacheKey, entry: Entry) {
+    const fetch = run(target, async (fetch) => {
       try {
-        const document = await renderOnce(target, "variant");
-        if (!document || task.cancelled || cache.get(target.key) !== entry) return;
+        const { document } = await renderOnce(target, "variant");
+        if (!document || fetch.cancelled || cache.get(target.key) !== entry) return;
         const variant = await makeVariant(target.key, entry.template, document, entry.variants);
         if (entry.variants.includes(variant)) {
           if (entry.variants.length === 1) entry.varies = false;
@@ -209,106 +223,153 @@ export function createStore(options: StoreOptions) {
         logger.warn({ err: error, path: target.path }, "page cache: another render of a stored page failed");
       }
     });
-    void task.done.then(() => growLater(target));
+    void fetch.done.then(() => varyLater(target));
+  }
+
+  /** After a fetch or a variant: the next variant, if the page may have more, once the process has room for it. */
+  function varyLater(target: CacheKey) {
+    const entry = cache.get(target.key);
+    if (!mayVary(entry) || fetches.has(target.key)) return;
+    void idle().then(() => {
+      if (cache.get(target.key) === entry && mayVary(entry) && !fetches.has(target.key)) addVariant(target, entry);
+    });
   }
 
   /**
-   * After a fill or a variant: the next variant, if the page may have more, once the process has room for it (a
-   * publish every second under load would otherwise render the home page eight times a second).
+   * The fetch that stores (or refreshes, or replaces) a key's copy: one render. A refresh that fails or meets an
+   * overloaded renderer keeps the copy it would have replaced (grace); one whose page is gone drops it.
    */
-  function growLater(target: CacheKey) {
-    const entry = cache.get(target.key);
-    if (!mayGrow(entry) || jobs.has(target.key)) return;
-    void idle().then(() => {
-      if (cache.get(target.key) === entry && mayGrow(entry) && !jobs.has(target.key)) grow(target, entry);
-    });
+  function fetch(target: CacheKey, template: HeaderTemplate, previous: Entry | undefined, opened?: OpenFetch) {
+    const running = run(
+      target,
+      async (fetch) => {
+        try {
+          const { document, refused } = await renderOnce(target, "fill");
+          const variant = document && (await makeVariant(target.key, template, document, previous?.variants));
+          // A purge while this render ran: its content may be the old one, so it is not kept.
+          if (fetch.cancelled) return;
+          fills.inc({ outcome: variant ? "stored" : "refused" });
+          if (!document || !variant) {
+            if (refused === undefined || refused < 500 || previous?.purged) cache.delete(target.key);
+            return;
+          }
+          keep({
+            target,
+            storedAt: now(),
+            template,
+            variants: [variant],
+            last: -1,
+            bytes: sizeOf(variant),
+            varies: previous?.varies,
+          });
+        } catch (error) {
+          fills.inc({ outcome: "failed" });
+          logger.error({ err: error, path: target.path }, "page cache: the shared render failed");
+          if (!fetch.cancelled && previous?.purged) cache.delete(target.key);
+        }
+      },
+      opened,
+    );
+    void running.done.then(() => varyLater(target));
+    return running;
   }
 
-  /** The one render that stores (or refreshes, or replaces) a key's copy: one render, whatever its page. */
-  function fill(target: CacheKey, template: HeaderTemplate, previous: Entry | undefined): Job {
-    const task = job(target, async (task) => {
-      try {
-        const document = await renderOnce(target, "fill");
-        const variant = document && (await makeVariant(target.key, template, document, previous?.variants));
-        // A purge while this render ran: its content may be the old one, so it is not kept.
-        if (task.cancelled) return;
-        fills.inc({ outcome: variant ? "stored" : "refused" });
-        if (!document || !variant) {
-          cache.delete(target.key);
-          return;
-        }
-        keep(target.key, {
-          path: target.path,
-          route: target.route,
-          status: document.status,
-          storedAt: now(),
-          template,
-          variants: [variant],
-          last: -1,
-          bytes: sizeOf(variant),
-          varies: previous?.varies,
-        });
-      } catch (error) {
-        fills.inc({ outcome: "failed" });
-        logger.error({ err: error, path: target.path }, "page cache: the shared render failed");
-        if (!task.cancelled) cache.delete(target.key);
+  /** Refreshes the copies a purge of everything outdated, one at a time, each when the process has room. */
+  function refreshOutdated() {
+    if (refresher) return;
+    refresher = (async () => {
+      for (const key of refreshing) {
+        refreshing.delete(key);
+        await idle();
+        const entry = cache.get(key);
+        if (!entry?.outdated || fetches.has(key)) continue;
+        await fetch(entry.target, entry.template, entry).done;
       }
+    })().finally(() => {
+      refresher = undefined;
+      if (refreshing.size > 0) refreshOutdated();
     });
-    void task.done.then(() => growLater(target));
-    return task;
   }
 
   return {
     /**
-     * The stored copy for a key. While its page is being rendered (a first fill, or the one a purge needs) the
-     * request waits for that render, for a short while, instead of starting another (decision 0197); a purged
-     * page starts its one render here. Undefined: the request renders the page itself.
+     * The stored copy for a key: fresh (HIT), or past its freshness and within its grace (STALE, while one fetch
+     * refreshes it). With no copy but a fetch in flight (a first miss's, or the one a purge needs), the request
+     * waits on the key's waiting list, up to waitMs. Undefined: the request goes on to be rendered.
      */
     async lookup(target: CacheKey): Promise<Found | undefined> {
       let entry = cache.get(target.key);
-      let result: CacheResult = "HIT";
-      if (!entry || entry.purged) {
-        const running = jobs.get(target.key) ?? (entry?.purged ? fill(target, entry.template, entry) : undefined);
-        if (!running) return undefined;
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([running.done, new Promise((resolve) => (timer = setTimeout(resolve, coalesceWaitMs)))]);
-        clearTimeout(timer);
-        entry = cache.get(target.key);
-        if (!entry || entry.purged) return undefined;
-        // Answered with the render it waited for: a miss, as far as this request is concerned.
-        result = "MISS";
+      if (entry && !entry.purged) {
+        const age = entry.outdated ? "stale" : policy.age(entry.storedAt);
+        if (age === "fresh") return { entry, result: "HIT", stale: false };
+        if (age === "stale") {
+          if (!fetches.has(target.key)) fetch(entry.target, entry.template, entry);
+          return { entry, result: "STALE", stale: true };
+        }
       }
-      const stale = now() - entry.storedAt >= ttlMs;
-      if (stale && result === "HIT") {
-        fill(target, entry.template, entry);
-        result = "STALE";
-      }
-      return { entry, result, stale };
+      const running = fetches.get(target.key) ?? (entry ? fetch(target, entry.template, entry) : undefined);
+      if (!running) return undefined;
+      let timer: NodeJS.Timeout | undefined;
+      const answered = await Promise.race([
+        running.done.then(() => true),
+        new Promise<false>((resolve) => (timer = setTimeout(resolve, waitMs, false))),
+      ]);
+      clearTimeout(timer);
+      entry = cache.get(target.key);
+      const found = entry && !entry.purged && !entry.outdated && policy.age(entry.storedAt) === "fresh";
+      waits.inc({ outcome: found ? "answered" : answered ? "passed" : "timeout" });
+      // Answered with the fetch it waited for: a miss, as far as this request is concerned.
+      return found && entry ? { entry, result: "MISS", stale: false } : undefined;
+    },
+
+    /** A fetch is in flight for this key: a request for it waits on its waiting list rather than render. */
+    waiting: (target: CacheKey) => fetches.has(target.key),
+
+    /**
+     * The first miss of a key: opens its waiting list, which the request's own render then settles, by starting
+     * the key's fetch once its headers show the page may be stored (`fetchFor`), or by closing it (`close`).
+     * Undefined when the key's route holds its share of keys already (the render would be thrown away).
+     */
+    open(target: CacheKey): OpenFetch | undefined {
+      if (!cache.has(target.key) && (keysByRoute.get(target.route) ?? 0) >= maxKeysPerRoute) return undefined;
+      return open(target);
+    },
+
+    fetchFor(opened: OpenFetch, target: CacheKey, template: HeaderTemplate) {
+      fetch(target, template, cache.get(target.key), opened);
+    },
+
+    close(opened: OpenFetch) {
+      opened.settle();
     },
 
     /**
-     * A visitor's render answered: store a shared copy of its page, unless one is being made, or the key is new and
-     * its route holds its share already (the render would be thrown away: a flood of fresh keys costs no fills).
+     * A purge of these paths (every query of each) marks their copies for replacement: the next request for each
+     * waits for the one fetch that replaces it. A purge of everything outdates every copy instead: each is answered
+     * stale while the copies are refreshed in the background.
      */
-    offer(target: CacheKey, template: HeaderTemplate) {
-      if (jobs.has(target.key)) return;
-      const previous = cache.get(target.key);
-      if (!previous && (keysByRoute.get(target.route) ?? 0) >= maxKeysPerRoute) return;
-      fill(target, template, previous);
-    },
-
-    /** Marks the copies of these paths (every query of each), or of every page, for replacement. */
     purge(paths?: readonly string[]) {
       const only = paths ? new Set(paths) : undefined;
-      for (const [key, running] of jobs) {
+      // Cancelled fetches finish unkept; their waiting lists are answered when they do, and the next request
+      // for each key starts its replacement.
+      for (const [key, running] of fetches) {
         if (only && !only.has(running.path)) continue;
         running.cancelled = true;
-        jobs.delete(key);
+        fetches.delete(key);
       }
-      // Marked, not deleted: the next request for each waits for the one render that replaces it, and no other
-      // request renders it meanwhile (decision 0197).
-      for (const entry of cache.values()) if (!only || only.has(entry.path)) entry.purged = true;
+      for (const [key, entry] of cache.entries()) {
+        if (only && !only.has(entry.target.path)) continue;
+        if (only) entry.purged = true;
+        else {
+          entry.outdated = true;
+          refreshing.add(key);
+        }
+      }
+      if (!only) refreshOutdated();
     },
+
+    /** The keys stored now (their paths, with the query each reads). */
+    keys: () => [...cache.values()].map((entry) => entry.target.key),
 
     stats() {
       return { entries: cache.size, bytes: cache.calculatedSize, maxBytes: options.maxBytes };

@@ -3,8 +3,8 @@ import { Registry } from "prom-client";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../../server/http/logging.ts";
+import { RouteLabeler } from "../../server/http/page-cache/routes.ts";
 import { createOps } from "../../server/ops/ops.ts";
-import { RouteLabeler } from "../../server/ops/route-label.ts";
 import { opsMiddleware } from "../../server/ops/router.ts";
 
 const logger = createLogger("silent");

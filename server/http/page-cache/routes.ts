@@ -1,7 +1,8 @@
 import type { Request, Response } from "express";
+import { LRUCache } from "lru-cache";
 import { matchRoutes, type RouteObject } from "react-router";
-import { dataRequestPage } from "../../src/lib/router-protocol.ts";
-import { pathTooLong, percentEncodingValid } from "../http/request-line.ts";
+import { dataRequestPage } from "../../../src/lib/router-protocol.ts";
+import { pathTooLong, percentEncodingValid } from "../request-line.ts";
 
 /** The fields of React Router's server route manifest (ServerBuild["routes"]) a route label needs. */
 type RouteManifest = Record<string, { id: string; parentId?: string; path?: string; index?: boolean } | undefined>;
@@ -16,12 +17,18 @@ export function labelRoute(res: Response, label: string) {
   res.locals.metricsRoute = label;
 }
 
+/** Paths whose template is remembered: the site's pages and their data many times over, bounded against scanners. */
+const rememberedPaths = 4096;
+
 /**
  * Names the route a request reached, as a template ("/post/:slug"), never the raw path: the label set stays as
- * small as the route table, whatever paths visitors send.
+ * small as the route table, whatever paths visitors send. The page cache keys on it and the request metrics label
+ * with it, so a path's template is computed once (React Router's matcher ranks the whole table on each call) and
+ * remembered.
  */
 export class RouteLabeler {
   #routes: RouteObject[] = [];
+  #templates = new LRUCache<string, string>({ max: rememberedPaths });
 
   constructor(manifest?: RouteManifest) {
     if (manifest) this.use(manifest);
@@ -43,6 +50,7 @@ export class RouteLabeler {
         return [{ id: route.id, path: route.path, children: tree(route.id) }];
       });
     this.#routes = tree(undefined);
+    this.#templates.clear();
   }
 
   /** The label for a finished request: a handler's own, Express's route, the page route, or "unmatched". */
@@ -58,6 +66,15 @@ export class RouteLabeler {
 
   /** The page route template for a path, including React Router's data requests (/post/x.data, /_.data). */
   page(pathname: string): string {
+    let template = this.#templates.get(pathname);
+    if (template === undefined) {
+      template = this.#match(pathname);
+      this.#templates.set(pathname, template);
+    }
+    return template;
+  }
+
+  #match(pathname: string): string {
     // A path over the request line's limits never reaches a route (it is a 414), and matching it would cost more
     // with every segment; nor does one whose percent-encoding does not decode (a 400).
     if (pathTooLong(pathname) || !percentEncodingValid(pathname)) return unmatchedRoute;

@@ -1,0 +1,85 @@
+import type { Logger } from "pino";
+
+/**
+ * The pages that exist under the routes whose pages come from content (/post/:slug, /project/:slug,
+ * /service/:slug), from the sitemap's list, so a path naming no page is answered from its route's one stored 404
+ * without a render (decision 0206). The list is read again at most once a second, in the background, and at once
+ * after a purge; until it is first read, and for every other route, nothing is known.
+ */
+
+export interface KnownPagesOptions {
+  /** Every page's path, as the sitemap lists it (the content's slugs, percent-encoded). */
+  load: () => Promise<readonly string[]>;
+  routeOf: (path: string) => string;
+  logger: Logger;
+  maxAgeMs?: number;
+  now?: () => number;
+}
+
+/** The page a path names under a parametrised route: its last segment, decoded, without a trailing slash. */
+function slugOf(path: string): string | undefined {
+  const trimmed = path.endsWith("/") ? path.slice(0, -1) : path;
+  try {
+    return decodeURIComponent(trimmed.slice(trimmed.lastIndexOf("/") + 1));
+  } catch {
+    return undefined;
+  }
+}
+
+export function knownPages({ load, routeOf, logger, maxAgeMs = 1_000, now = Date.now }: KnownPagesOptions) {
+  /** Slugs by route template, for the templates with a parameter. */
+  let slugs: Map<string, Set<string>> | undefined;
+  let readAt = Number.NEGATIVE_INFINITY;
+  let reading: Promise<void> | undefined;
+  /** Bumped by a purge: a list read before it is not kept. */
+  let generation = 0;
+
+  function read(): Promise<void> {
+    const started = generation;
+    reading ??= load()
+      .then((paths) => {
+        if (started !== generation) return;
+        const next = new Map<string, Set<string>>();
+        for (const path of paths) {
+          const route = routeOf(path);
+          const slug = slugOf(path);
+          if (!route.includes(":") || slug === undefined) continue;
+          const set = next.get(route) ?? new Set<string>();
+          set.add(slug);
+          next.set(route, set);
+        }
+        slugs = next;
+      })
+      .catch((error: unknown) => {
+        // Unknown until the content answers: every path is rendered as before.
+        slugs = undefined;
+        logger.warn({ err: error }, "page cache: the list of pages could not be read");
+      })
+      .finally(() => {
+        if (started !== generation) return;
+        readAt = now();
+        reading = undefined;
+      });
+    return reading;
+  }
+
+  return {
+    /** Whether the path names a page of its content route; undefined when not a content route or not known. */
+    exists(path: string, route: string): boolean | undefined {
+      if (now() - readAt >= maxAgeMs) void read();
+      const known = slugs?.get(route);
+      if (!known) return undefined;
+      const slug = slugOf(path);
+      return slug === undefined ? undefined : known.has(slug);
+    },
+    /** After a purge: nothing is known until the list is read again (a page just published is not a 404). */
+    purged(): Promise<void> {
+      generation++;
+      slugs = undefined;
+      reading = undefined;
+      return read();
+    },
+    /** Reads the list now (warming reads it too). */
+    read,
+  };
+}

@@ -1,0 +1,119 @@
+import type { Request } from "express";
+import { consentCookieName, readConsent } from "../../../src/lib/consent.ts";
+import { readQuery } from "../../../src/lib/page-queries.ts";
+import { isDataRequest, manifestPath } from "../../../src/lib/router-protocol.ts";
+import { unmatchedRoute } from "./routes.ts";
+
+/**
+ * The page cache's whole policy on one page, in the order of Varnish's builtin.vcl; the other files of this folder
+ * are mechanism. recv: which requests pass the cache. hash: what of a request changes the page (the key).
+ * backend_response: what may be stored, one rule for visitors' renders and the cache's own. Freshness and grace:
+ * how long a copy is answered as it is, then answered while one render refreshes it. deliver: the headers a copy
+ * is answered with. Decisions 0120, 0197, 0199 and 0206.
+ */
+
+export interface CacheKey {
+  key: string;
+  /** The path to render: the request's own (for a shared 404, the first path that filled it). */
+  path: string;
+  /** The route template of the path ("unmatched" for a path no route matches). */
+  route: string;
+  /** The query the page reads, without "?"; empty when none. */
+  query: string;
+  consent: string | undefined;
+  /** The status a copy under this key has: 200 for a page or its data, 404 for the shared 404s. */
+  status: 200 | 404;
+  /**
+   * No route matches the path: answered with the stored 404 once nothing before the router (a redirect, a file, a
+   * feed) took the request.
+   */
+  notFound: boolean;
+}
+
+export interface PolicyOptions {
+  /** ANALYTICS_ID is set: the consent cookie changes the policy, so it is part of the key. */
+  consentVaries: boolean;
+  /** The content's TTL (CONTENT_TTL_SECONDS): how long a copy is fresh. */
+  ttlSeconds: number;
+  routeOf: (path: string) => string;
+  /**
+   * Whether a path of a route whose pages come from content (/post/:slug) names a page that exists: false sends it to
+   * its route's one stored 404 without a render; undefined (not a content route, or the list is not known) to its own
+   * key.
+   */
+  pageExists: (path: string, route: string) => boolean | undefined;
+  now: () => number;
+}
+
+/** Longer URLs are rendered, never stored (the request line itself is bounded before this: decision 0196). */
+const maxKeyLength = 1024;
+/** React Router's parameter naming the routes whose data a data request asks for: it changes the answer. */
+const routesParam = "_routes";
+/** How long past its freshness a copy may still be answered while it is refreshed, or while its source is down. */
+export const graceSeconds = 24 * 60 * 60;
+
+export function cachePolicy({ consentVaries, ttlSeconds, routeOf, pageExists, now }: PolicyOptions) {
+  /** recv + hash: the key of a request the cache may answer, or undefined when it passes the cache. */
+  function recv(req: Request): CacheKey | undefined {
+    if (req.method !== "GET" && req.method !== "HEAD") return undefined;
+    const url = req.originalUrl;
+    if (url.length > maxKeyLength) return undefined;
+    // Any cookie but the consent choice (a preview session) passes.
+    const cookie = req.headers.cookie;
+    if (cookie) {
+      for (const part of cookie.split(";")) {
+        const name = part.slice(0, part.indexOf("=")).trim();
+        if (name !== "" && name !== consentCookieName) return undefined;
+      }
+    }
+    const q = url.indexOf("?");
+    const path = q === -1 ? url : url.slice(0, q);
+    const route = routeOf(path);
+    const data = isDataRequest(path);
+    const notFound = route === unmatchedRoute;
+    // The router's own requests for an unknown path (data, route discovery) are not documents: they pass.
+    if (notFound && (data || path === manifestPath)) return undefined;
+    const missing = !notFound && !data && pageExists(path, route) === false;
+    // Only what the page reads is in the key: a campaign link is a hit of the clean page's copy.
+    const query = q === -1 ? "" : readQuery(route, url.slice(q + 1), data ? [routesParam] : []);
+    const consent = consentVaries ? (readConsent(cookie) ?? "unset") : undefined;
+    // The footer shows the year: a new year is a new page.
+    const year = new Date(now()).getFullYear();
+    const page = notFound ? "404" : missing ? `404 ${route}` : `${path}?${query}`;
+    const status = notFound || missing ? 404 : 200;
+    return { key: `${year} ${consent ?? "-"} ${page}`, path, route, query, consent, status, notFound };
+  }
+
+  /**
+   * backend_response: may this answer be stored under this key? The status the key expects, an HTML document (or a
+   * data request's turbo-stream), no cookie set, and nothing that asked not to be kept. A visitor's render says
+   * `private, no-cache` (it carries their nonce): that marks the visitor's copy, not the page, so it is not read here.
+   */
+  function mayStore(target: CacheKey, status: number, header: (name: string) => string | undefined): boolean {
+    const type = header("content-type") ?? "";
+    const document = type.startsWith("text/html") || (isDataRequest(target.path) && type.startsWith("text/x-script"));
+    return (
+      status === target.status &&
+      document &&
+      header("set-cookie") === undefined &&
+      !/no-store/i.test(header("cache-control") ?? "")
+    );
+  }
+
+  /** Freshness and grace: fresh for the TTL, then answered stale while one render refreshes it, for the grace. */
+  function age(storedAt: number): "fresh" | "stale" | "expired" {
+    const seconds = (now() - storedAt) / 1000;
+    return seconds < ttlSeconds ? "fresh" : seconds < ttlSeconds + graceSeconds ? "stale" : "expired";
+  }
+
+  /** deliver: Cache-Control and Vary of an answer from a copy (a CDN may keep a fresh one for the TTL). */
+  const deliver = {
+    fresh: `public, max-age=0, s-maxage=${ttlSeconds}, stale-while-revalidate=${ttlSeconds}`,
+    stale: "public, max-age=0",
+    vary: consentVaries ? "Accept-Encoding, Cookie" : "Accept-Encoding",
+  };
+
+  return { recv, mayStore, age, deliver };
+}
+
+export type CachePolicy = ReturnType<typeof cachePolicy>;

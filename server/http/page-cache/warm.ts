@@ -1,0 +1,61 @@
+import pLimit from "p-limit";
+import type { Logger } from "pino";
+
+/**
+ * Warming (decision 0206): at start an instance stores every page of its sitemap before it says it is ready, as a
+ * static site generator builds pages before anyone asks, so no visitor meets a cold page after a deploy. Each page
+ * is asked for over the instance's own address, as a visitor would: the first request is a miss that starts the
+ * page's fetch, the next waits for it on the page's waiting list, and one more shows it stored.
+ */
+
+export interface WarmOptions {
+  /** The pages to store: the sitemap's paths. */
+  paths: () => Promise<readonly string[]>;
+  /** Asks for a page the way a visitor would; resolves to its X-Cache answer. */
+  get: (path: string) => Promise<string | null>;
+  /** Pages asked for at once: the renders leave room for the first visitors. */
+  concurrency?: number;
+  /** Ready after this even if some pages are not stored (a slow content source must not keep an instance out). */
+  deadlineMs?: number;
+  logger: Logger;
+}
+
+export const warmDeadlineMs = 30_000;
+
+/** Resolves when every page is stored, or the deadline passed, or the list could not be read; never rejects. */
+export async function warmPages({
+  paths,
+  get,
+  concurrency = 2,
+  deadlineMs = warmDeadlineMs,
+  logger,
+}: WarmOptions): Promise<void> {
+  const started = performance.now();
+  const deadline = AbortSignal.timeout(deadlineMs);
+  let stored = 0;
+  let list: readonly string[] = [];
+  try {
+    list = await paths();
+    const limit = pLimit(concurrency);
+    const all = Promise.all(
+      list.map((path) =>
+        limit(async () => {
+          if (deadline.aborted) return;
+          // A miss renders it, the next waits for its fetch, the third is answered from the store.
+          for (let attempt = 0; attempt < 3 && !deadline.aborted; attempt++) {
+            if ((await get(path)) === "HIT") {
+              stored++;
+              return;
+            }
+          }
+        }).catch(() => {}),
+      ),
+    );
+    await Promise.race([all, new Promise((resolve) => deadline.addEventListener("abort", resolve, { once: true }))]);
+  } catch (error) {
+    logger.warn({ err: error }, "page cache: warming could not read the list of pages");
+  }
+  const ms = Math.round(performance.now() - started);
+  const level = stored === list.length ? "info" : "warn";
+  logger[level]({ stored, pages: list.length, ms }, "page cache warmed");
+}
