@@ -1,0 +1,106 @@
+import type { Request } from "express";
+import { describe, expect, it } from "vitest";
+import { cachePolicy, graceSeconds } from "../../server/http/page-cache/policy.ts";
+
+/** The page cache's policy as a table: what comes in (method, path, query, cookies; status and headers) and what it decides. */
+
+const routes: Record<string, string> = {
+  "/": "/",
+  "/about": "/about",
+  "/about.data": "/about",
+  "/_.data": "/",
+  "/news": "/news",
+  "/post/bright-ideas": "/post/:slug",
+  "/post/never-written": "/post/:slug",
+  "/post/never-written.data": "/post/:slug",
+};
+const now = Date.UTC(2026, 10, 26, 12);
+const policy = cachePolicy({
+  consentVaries: false,
+  ttlSeconds: 60,
+  routeOf: (path) => routes[path] ?? "unmatched",
+  pageExists: (path, route) => (route === "/post/:slug" ? path === "/post/bright-ideas" : undefined),
+  now: () => now,
+});
+
+const request = (method: string, url: string, cookie?: string) =>
+  ({ method, originalUrl: url, headers: cookie ? { cookie } : {} }) as unknown as Request;
+
+describe("recv and hash: which requests pass, and the key of the rest", () => {
+  it.each([
+    // method, url, cookie → key (undefined: passes the cache), status a copy under it has
+    ["GET", "/", undefined, "2026 - /?", 200],
+    ["HEAD", "/about", undefined, "2026 - /about?", 200],
+    ["GET", "/about?utm_source=mail&gclid=x", undefined, "2026 - /about?", 200],
+    ["GET", "/news?category=Branding&utm_campaign=x", undefined, "2026 - /news?category=Branding", 200],
+    ["GET", "/about.data?_routes=routes%2Fabout&ref=x", undefined, "2026 - /about.data?_routes=routes%2Fabout", 200],
+    ["GET", "/_.data", undefined, "2026 - /_.data?", 200],
+    ["GET", "/post/bright-ideas", undefined, "2026 - /post/bright-ideas?", 200],
+    ["GET", "/post/never-written", undefined, "2026 - 404 /post/:slug", 404],
+    ["GET", "/post/never-written.data", undefined, "2026 - /post/never-written.data?", 200],
+    ["GET", "/wp-login.php", undefined, "2026 - 404", 404],
+    ["GET", "/about", "analytics_consent=granted", "2026 - /about?", 200],
+    ["GET", "/about", "preview=signed", undefined, undefined],
+    ["POST", "/about", undefined, undefined, undefined],
+    ["GET", "/nope.data", undefined, undefined, undefined],
+    ["GET", "/__manifest?p=%2Fabout", undefined, undefined, undefined],
+    ["GET", `/about?${"a".repeat(1100)}`, undefined, undefined, undefined],
+  ])("%s %s (cookie %s) → key %s, status %s", (method, url, cookie, key, status) => {
+    const target = policy.recv(request(method, url, cookie));
+    expect(target?.key).toBe(key);
+    expect(target?.status).toBe(status);
+  });
+
+  it("keys on the consent choice only when analytics is on", () => {
+    const varying = cachePolicy({
+      consentVaries: true,
+      ttlSeconds: 60,
+      routeOf: () => "/about",
+      pageExists: () => undefined,
+      now: () => now,
+    });
+    expect(varying.recv(request("GET", "/about"))?.key).toBe("2026 unset /about?");
+    expect(varying.recv(request("GET", "/about", "analytics_consent=granted"))?.key).toBe("2026 granted /about?");
+  });
+});
+
+describe("backend_response: what may be stored", () => {
+  const page = policy.recv(request("GET", "/about"));
+  const data = policy.recv(request("GET", "/about.data"));
+  const missing = policy.recv(request("GET", "/post/never-written"));
+  const headers = (given: Record<string, string>) => (name: string) => given[name];
+  const html = { "content-type": "text/html; charset=utf-8" };
+  it.each([
+    ["a page's 200 document", page, 200, html, true],
+    ["a visitor's own render (private, no-cache)", page, 200, { ...html, "cache-control": "private, no-cache" }, true],
+    ["a page that asks not to be kept", page, 200, { ...html, "cache-control": "no-store" }, false],
+    ["a page that sets a cookie", page, 200, { ...html, "set-cookie": "a=1" }, false],
+    ["a page's 500", page, 500, html, false],
+    ["a page's 404 under its own key", page, 404, html, false],
+    ["a route's 404 under the route's 404 key", missing, 404, html, true],
+    ["a data request's turbo-stream", data, 200, { "content-type": "text/x-script; charset=utf-8" }, true],
+    ["a document's JSON", page, 200, { "content-type": "application/json" }, false],
+  ])("%s → %s", (_what, target, status, given, stored) => {
+    expect(target && policy.mayStore(target, status, headers(given as Record<string, string>))).toBe(stored);
+  });
+});
+
+describe("freshness, grace and the answer's headers", () => {
+  it.each([
+    [0, "fresh"],
+    [59, "fresh"],
+    [60, "stale"],
+    [60 + graceSeconds - 1, "stale"],
+    [60 + graceSeconds, "expired"],
+  ])("a copy %s s old is %s", (seconds, age) => {
+    expect(policy.age(now - seconds * 1000)).toBe(age);
+  });
+
+  it("lets a CDN keep a fresh copy for the TTL and a stale one not at all", () => {
+    expect(policy.deliver).toEqual({
+      fresh: "public, max-age=0, s-maxage=60, stale-while-revalidate=60",
+      stale: "public, max-age=0",
+      vary: "Accept-Encoding",
+    });
+  });
+});
