@@ -298,6 +298,11 @@ describe("the /contact form action", () => {
     expect(limited.headers["content-type"]).toMatch(/^text\/html/);
     expect(limited.text).toMatch(/Too many enquiries from your connection/);
     expect(limited.text).toContain('<a href="/contact">Go back</a>');
+    // Styled within the site's policy: one style element carrying the response's nonce, no style attributes.
+    const nonce = /'nonce-([^']+)'/.exec(String(limited.headers["content-security-policy"]))?.[1];
+    expect(nonce).toBeTruthy();
+    expect(limited.text).toContain(`<style nonce="${nonce}">`);
+    expect(limited.text).not.toMatch(/\sstyle=/);
   });
 });
 
