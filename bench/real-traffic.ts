@@ -9,6 +9,7 @@
 // and the answer to a path of 8,000 segments. Prints tables (docs/performance.md keeps them).
 // Not part of npm test. Usage: npm run build && node bench/real-traffic.ts [seconds per run = 5] [connections = 50]
 import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -142,16 +143,18 @@ function tallyLog(child: ChildProcess) {
   const counts = new Map<string, number>();
   let stacks = 0;
   let lines = 0;
-  if (child.stdout) {
-    createInterface({ input: child.stdout }).on("line", (line) => {
-      lines++;
-      const level = levels[/"level":(\d+)/.exec(line)?.[1] ?? ""] ?? "other";
-      const key = `${level} "${/"msg":"([^"]*)"/.exec(line)?.[1] ?? ""}"`;
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-      if (line.includes('"stack":')) stacks++;
-    });
-  }
-  return () => {
+  const reader = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const closed = once(reader, "close");
+  reader.on("line", (line) => {
+    lines++;
+    const level = levels[/"level":(\d+)/.exec(line)?.[1] ?? ""] ?? "other";
+    const key = `${level} "${/"msg":"([^"]*)"/.exec(line)?.[1] ?? ""}"`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    if (line.includes('"stack":')) stacks++;
+  });
+  /** Once the server has exited and its last lines are read: the counts, most frequent first. */
+  return async () => {
+    await closed;
     const top = [...counts].sort((a, b) => b[1] - a[1]).slice(0, 5);
     return `${format(lines)} lines, ${format(stacks)} with a stack; ${top.map(([key, n]) => `${key} × ${format(n)}`).join(", ")}`;
   };
@@ -207,7 +210,7 @@ async function coldBurst(scratch: string) {
   } finally {
     await stopChild(cold);
   }
-  console.log(`\nThe fresh server's log (stdout) meanwhile: ${log()}`);
+  console.log(`\nThe fresh server's log (stdout) meanwhile: ${await log()}`);
 }
 
 /** The raw bytes and headers of one answer (no decoding), as the load generator receives them. */
@@ -369,6 +372,8 @@ async function main() {
         requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: row.path() }) }],
       });
       end?.();
+      // Renders still running or queued (an unknown slug's 404 on the old cache) would take the next row's slots.
+      if (row.port === ports.site) await settle(ports.site);
       const rate = result.requests.total / result.duration;
       if (row.port === ports.static) referenceRate = rate;
       // Whatever is not the expected answer: a 5xx counts here as well as in its own column.
@@ -474,6 +479,7 @@ async function main() {
     const started = performance.now();
     const deep = await fetch(`http://127.0.0.1:${ports.site}/${"a/".repeat(8_000)}`);
     console.log(`A path of 8,000 segments: ${deep.status} in ${(performance.now() - started).toFixed(1)} ms`);
+    console.log(`Load at the end: ${os.loadavg()[0]?.toFixed(1)}`);
   } finally {
     stop();
   }
