@@ -148,7 +148,9 @@ function tallyLog(child: ChildProcess) {
   reader.on("line", (line) => {
     lines++;
     const level = levels[/"level":(\d+)/.exec(line)?.[1] ?? ""] ?? "other";
-    const key = `${level} "${/"msg":"([^"]*)"/.exec(line)?.[1] ?? ""}"`;
+    // An error's own message says which failure it was ("failed with status code 503").
+    const error = /"err":\{.*?"message":"([^"]*)"/.exec(line)?.[1];
+    const key = `${level} "${/"msg":"([^"]*)"/.exec(line)?.[1] ?? ""}"${error ? ` (${error})` : ""}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
     if (line.includes('"stack":')) stacks++;
   });
