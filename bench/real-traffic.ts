@@ -104,15 +104,18 @@ function sumOf({ series, declared }: Metrics, name: string, labels = ""): number
 }
 
 /**
- * Renders by this server so far, from the metrics both the old and the new page cache have: a visitor's own render
- * is answered X-Cache: MISS (page_cache_requests_total{result="MISS"}), and the cache's renders are
+ * Renders by this server so far: a visitor's own renders are page_renders_total{for="visitor"} where the server
+ * counts them (decision 0206: a request answered from the fetch it waited for is a MISS too, but no render), else
+ * the answers marked X-Cache: MISS (page_cache_requests_total{result="MISS"}); the cache's renders are
  * page_cache_renders_total by reason (fill: a first copy or a refresh; variant: one more of a page whose renders
  * differ, made in the background once the process is idle). None of them is labelled by page, so the cold burst
  * asks for one page at a time and waits for the renders to stop before reading them.
  */
 function rendersOf(metrics: Metrics) {
   return {
-    miss: sumOf(metrics, "page_cache_requests_total", 'result="MISS"'),
+    miss:
+      sumOf(metrics, "page_renders_total", 'for="visitor"') ??
+      sumOf(metrics, "page_cache_requests_total", 'result="MISS"'),
     fill: sumOf(metrics, "page_cache_renders_total", 'reason="fill"'),
     variant: sumOf(metrics, "page_cache_renders_total", 'reason="variant"'),
     busy: sumOf(metrics, "page_renders"),
@@ -177,7 +180,7 @@ async function coldBurst(scratch: string) {
       `\nCold burst: a fresh server, waited for on /healthz only, then ${connections} connections × ${coldSeconds} s on each page in turn; requests/s, p50 and p99 count every answer, 503s too`,
     );
     console.log(
-      "\n| cold burst, page | requests/s | p50 ms | p99 ms | 2xx | 503 | other non-2xx, errors | visitors' renders (MISS) | cache renders (fill + variant) |",
+      "\n| cold burst, page | requests/s | p50 ms | p99 ms | 2xx | 503 | other non-2xx, errors | visitors' renders | cache renders (fill + variant) |",
     );
     console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     let before = rendersOf(await readMetrics(ports.cold));

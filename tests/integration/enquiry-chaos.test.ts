@@ -7,7 +7,7 @@ import type { OutboxRecord } from "../../server/enquiries/outbox.ts";
 import { createLogger } from "../../server/http/logging.ts";
 import { openRedis, redisReady } from "../../server/redis.ts";
 import { redisServer, startRedis } from "../support/redis.ts";
-import { contentCopy, exited, sendEnquiry, startSite } from "../support/site-process.ts";
+import { contentCopy, exited, sendEnquiry, startSite, untilReady } from "../support/site-process.ts";
 import { freePort, parseMail, startSmtp, type TestSmtp } from "../support/smtp.ts";
 
 /**
@@ -50,6 +50,8 @@ async function fleet(redisUrl: string, smtpUrl: string, mailTo: string) {
   return async function start(dataDir = mkdtempSync(path.join(tmpdir(), "site-chaos-"))): Promise<Site> {
     const env = { ...shared, PORT: String(await freePort()), DATA_DIR: dataDir };
     const site = await startSite(env, (child) => processes.push(child));
+    // In service (and watched) once ready, as behind a load balancer.
+    await untilReady(site.base);
     return { ...site, dataDir, env };
   };
 }

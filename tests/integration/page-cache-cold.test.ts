@@ -7,7 +7,7 @@ import path from "node:path";
 import type { Express } from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildTestApp } from "../support/app.ts";
-import { startSite as startProcess } from "../support/site-process.ts";
+import { startSite as startProcess, untilReady } from "../support/site-process.ts";
 import { freePort, parseMail, startSmtp } from "../support/smtp.ts";
 
 /**
@@ -99,10 +99,7 @@ describe("a freshly started instance", () => {
     expect([first.status, firstReport.status]).toEqual(
       firstReport.status === "ready" ? [200, "ready"] : [503, "warming"],
     );
-    await vi.waitFor(async () => expect((await fetch(`${site.base}/readyz`)).status).toBe(200), {
-      timeout: 60_000,
-      interval: 100,
-    });
+    await untilReady(site.base);
     const sitemap = await (await fetch(`${site.base}/sitemap.xml`)).text();
     const paths = [...sitemap.matchAll(/<loc>https?:\/\/[^/<]+([^<]*)<\/loc>/g)].map((m) => m[1] || "/");
     expect(paths.length).toBeGreaterThan(40);
@@ -128,10 +125,7 @@ describe("the contact page from the store", () => {
       },
       (child) => processes.push(child),
     );
-    await vi.waitFor(async () => expect((await fetch(`${site.base}/readyz`)).status).toBe(200), {
-      timeout: 60_000,
-      interval: 100,
-    });
+    await untilReady(site.base);
     const page = await get(`${site.base}/contact`);
     expect(page.headers.get("x-cache")).toBe("HIT");
     const html = await page.text();

@@ -48,6 +48,14 @@ export async function startSite(env: Record<string, string>, track: (child: Chil
   return { child, base, stderr: () => errors, nonJsonLines: () => strays };
 }
 
+/**
+ * Resolves once the instance says it is ready (its page cache stored the sitemap's pages: decision 0206), as a load
+ * balancer would wait before sending it traffic.
+ */
+export async function untilReady(base: string, timeout = 60_000) {
+  await vi.waitFor(async () => expect((await fetch(`${base}/readyz`)).status).toBe(200), { timeout, interval: 100 });
+}
+
 /** A copy of the embedded store that a test may edit or share between processes (images are linked, not copied). */
 export function contentCopy() {
   const dir = mkdtempSync(path.join(tmpdir(), "site-content-"));
