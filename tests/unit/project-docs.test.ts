@@ -3,9 +3,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * The project's own docs hold together: every decision record says when it was taken and whether it stands, and
- * every requirement the code and docs cite (R4.2) is one docs/requirements.md defines. Nothing cites a document
- * outside the repository.
+ * The project's own docs hold together: every decision record says when it was taken and whether it stands, has
+ * its row in the index (docs/decisions/README.md) that agrees with it, and every requirement the code and docs
+ * cite (R4.2) is one docs/requirements.md defines. Nothing cites a document outside the repository.
  */
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -35,6 +35,50 @@ describe("decision records", () => {
     for (const file of decisions) {
       const by = /^Status: superseded by (\d{4})/m.exec(read(`${decisionsDir}/${file}`))?.[1];
       if (by) expect(numbers.has(by), `${file} → ${by}`).toBe(true);
+    }
+  });
+});
+
+describe("the decision index", () => {
+  /** The index's rows: | 0120 | [Title](0120-file.md) | 2026-11-23 | status | what it decided | */
+  const rows = [
+    ...read(`${decisionsDir}/README.md`).matchAll(
+      /^\| (\d{4}) \| \[[^\]]+\]\(([^)]+)\) \| (\d{4}-\d{2}-\d{2}) \| ([^|]+?) \| [^|]+ \|$/gm,
+    ),
+  ].map(([, number = "", file = "", date = "", status = ""]) => ({ number, file, date, status }));
+  const head = (file: string) => {
+    const text = read(`${decisionsDir}/${file}`);
+    return { date: /^Date: (.+)$/m.exec(text)?.[1], status: /^Status: (.+)$/m.exec(text)?.[1] ?? "" };
+  };
+
+  it("has one row for every record, in number order, and no row for a record that does not exist", () => {
+    expect(rows.map((row) => row.file)).toEqual([...decisions].sort());
+    for (const row of rows) expect(row.file, row.number).toMatch(new RegExp(`^${row.number}-`));
+  });
+
+  it("gives each record's date and the standing its own Status line gives it", () => {
+    for (const row of rows.filter((row) => decisions.includes(row.file))) {
+      const record = head(row.file);
+      expect(row.date, row.file).toBe(record.date);
+      // accepted, superseded or proposed: the first word decides whether the record still stands.
+      expect(row.status.split(/\W/)[0], row.file).toBe(record.status.split(/\W/)[0]);
+      // Every later record the Status line names as changing this one is named in the row too.
+      for (const [, by] of record.status.matchAll(
+        /\b(?:amended|superseded|completed|updated) by (?:decision )?(\d{4})/g,
+      )) {
+        expect(row.status, `${row.file}: ${record.status}`).toContain(by);
+      }
+    }
+  });
+
+  it("pages of the current state cite only records that exist", () => {
+    const numbers = new Set(decisions.map((file) => file.slice(0, 4)));
+    const pages = readdirSync(path.join(root, decisionsDir, "current")).filter((file) => file.endsWith(".md"));
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    for (const page of pages) {
+      for (const [, cited = ""] of read(`${decisionsDir}/current/${page}`).matchAll(/\[(\d{4}(?:, \d{4})*)\]/g)) {
+        for (const number of cited.split(", ")) expect(numbers.has(number), `${page} cites ${number}`).toBe(true);
+      }
     }
   });
 });
