@@ -61,6 +61,14 @@ export function percentEncodingValid(url: string): boolean {
  * path (RFC 9112 §3.2.2); anything else that is not a path, a path whose percent-encoding does not decode (no route,
  * redirect or file could name it), and a request without a usable Host, is a 400.
  */
+/** How many Host headers a request carries (counted without copying the header list: this runs on every hit). */
+function hostHeaders(raw: readonly string[]): number {
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2)
+    if ((raw[i] as string).length === 4 && raw[i]?.toLowerCase() === "host") count++;
+  return count;
+}
+
 export const checkRequestLine: RequestHandler = (req, res, next) => {
   if (pathTooLong(req.url)) {
     res
@@ -85,8 +93,7 @@ export const checkRequestLine: RequestHandler = (req, res, next) => {
   }
   // req.host is X-Forwarded-Host when the proxy is trusted, else Host: the one the pages' URLs are built from.
   const host = req.host;
-  const hosts = req.rawHeaders.filter((name, i) => i % 2 === 0 && name.toLowerCase() === "host").length;
-  if (!host || hosts > 1 || !validHost(host)) {
+  if (!host || hostHeaders(req.rawHeaders) > 1 || !validHost(host)) {
     badRequest(res, "Bad request: a valid Host header is required.");
     return;
   }
