@@ -28,7 +28,23 @@ export interface EnquiryReply {
   answer: EnquiryAnswer;
   challenge?: SpamChallenge;
   /** The visitor's own words, to fill the form again after a refusal (the page without JavaScript). */
-  values?: Partial<Record<FormField, string>>;
+  values?: FormValues;
+}
+
+/** What the visitor has in each field, by field name. */
+export type FormValues = Partial<Record<FormField, string>>;
+
+/**
+ * The visitor's values among a form's entries (`new FormData(form)`): the chosen option of each select, the checked
+ * radio, the text of each field. The form starts from them when React hydrates it (decision 0210).
+ */
+export function formValuesOf(entries: Iterable<[string, FormDataEntryValue]>): FormValues {
+  const values: FormValues = {};
+  for (const [name, value] of entries) {
+    if (typeof value === "string" && (fieldOrder as readonly string[]).includes(name))
+      values[name as FormField] = value;
+  }
+  return values;
 }
 
 /** Where focus goes: a field to fix, or the status line that tells the outcome. */

@@ -91,15 +91,23 @@ export interface Enquiry {
   biscuits: BiscuitAnswer;
 }
 
-export type ConditionalField = "site" | "site_type" | "improve" | "budget";
+/** The optional questions only some needs ask (R5), in the form's order. */
+export const conditionalFields = ["site", "site_type", "improve", "budget"] as const;
+export type ConditionalField = (typeof conditionalFields)[number];
 
 const projectNeeds: readonly Need[] = ["Branding", "Social Media", "Digital Marketing", "Brand Strategy"];
 
 /** The conditional fields a need asks for (R5); the others are sent as 'N/A'. */
 export function fieldsShownFor(need: string): readonly ConditionalField[] {
-  if (need === "Web & Ecommerce") return ["site", "site_type", "improve", "budget"];
+  if (need === "Web & Ecommerce") return conditionalFields;
   if ((projectNeeds as readonly string[]).includes(need)) return ["improve", "budget"];
   return [];
+}
+
+/** The conditional fields a need does not ask for: not shown, and filed as 'N/A' whatever they hold. */
+export function fieldsHiddenFor(need: string): readonly ConditionalField[] {
+  const shown = fieldsShownFor(need);
+  return conditionalFields.filter((field) => !shown.includes(field));
 }
 
 // Bidirectional-override characters can make text in a mail client read differently from what was sent.

@@ -21,6 +21,32 @@ const fieldsByNeed = {
   Other: [],
 } as const;
 const conditional = ["Your current website", "What kind of website?", "What should be better?", "Budget"];
+const appScripts = /\/assets\/.*\.js$/;
+
+/** The conditional questions shown are exactly those the need asks; the others are hidden, not merely empty. */
+async function expectQuestionsFor(page: Page, need: keyof typeof fieldsByNeed) {
+  for (const label of conditional) {
+    const field = page.getByLabel(label, { exact: true });
+    if ((fieldsByNeed[need] as readonly string[]).includes(label))
+      await expect(field, `${need}: ${label}`).toBeVisible();
+    else await expect(field, `${need}: ${label}`).toBeHidden();
+  }
+  // A group with no question left goes with its heading.
+  const website = page.getByRole("group", { name: "About your website" });
+  const project = page.getByRole("group", { name: "About the project" });
+  await expect(website).toBeVisible({ visible: fieldsByNeed[need].length === 4 });
+  await expect(project).toBeVisible({ visible: fieldsByNeed[need].length > 0 });
+}
+
+/** Every need in turn, chosen in the page as it is (before hydration, without JavaScript or after). */
+async function expectQuestionsFollowTheNeed(page: Page) {
+  const needField = page.getByLabel("What do you need?");
+  await expectQuestionsFor(page, "Web & Ecommerce");
+  for (const need of [...needs].reverse()) {
+    await needField.selectOption(need);
+    await expectQuestionsFor(page, need);
+  }
+}
 
 async function sumOnPage(page: Page): Promise<number> {
   const label = await page.getByText(/^Spam check: what is \d+ \+ \d+\?/).textContent();
@@ -91,16 +117,12 @@ test.describe("the contact page", () => {
     await expect(page.getByLabel("Budget").locator("option")).toHaveText([...budgets]);
   });
 
-  for (const [need, fields] of Object.entries(fieldsByNeed)) {
+  for (const need of needs) {
     test(`need "${need}" shows exactly its questions`, async ({ page }) => {
       // Start from a need that hides everything, so each case proves it brings its own fields back.
       await page.getByLabel("What do you need?").selectOption("Other");
       await page.getByLabel("What do you need?").selectOption(need);
-      for (const label of conditional) {
-        const field = page.getByLabel(label, { exact: true });
-        if ((fields as readonly string[]).includes(label)) await expect(field).toBeVisible();
-        else await expect(field).toHaveCount(0);
-      }
+      await expectQuestionsFor(page, need);
     });
   }
 
@@ -202,14 +224,63 @@ test.describe("the contact page when the server refuses or cannot be reached", (
   });
 });
 
+test.describe("the contact page before the app's scripts run", () => {
+  test("the questions follow the need", async ({ page }) => {
+    await holdRequests(page, appScripts);
+    await page.goto("/contact", { waitUntil: "domcontentloaded" });
+    await expectQuestionsFollowTheNeed(page);
+    await expect(page.getByRole("form", { name: "Start a project" })).not.toHaveAttribute("novalidate", "");
+  });
+
+  test("what the visitor chose and typed before hydration is kept after it", async ({ page }) => {
+    const release = await holdRequests(page, appScripts);
+    await page.goto("/contact", { waitUntil: "domcontentloaded" });
+    await fillEnquiry(page, "Early Bird");
+    await page.getByLabel("What do you need?").selectOption("Branding");
+    await page.getByLabel("What should be better?").fill("Nobody remembers our name.");
+    await page.getByLabel("Budget").selectOption("£3000-5000");
+    await page.getByLabel("Anything else?").fill("Spring launch.");
+    await page.getByRole("radio", { name: "Yes, obviously" }).check();
+    await page.getByLabel(/^Spam check/).fill("12");
+    await expectQuestionsFor(page, "Branding");
+    release();
+    await hydratedForm(page);
+
+    await expect(page.getByLabel("What do you need?")).toHaveValue("Branding");
+    await expect(page.getByLabel("Budget")).toHaveValue("£3000-5000");
+    await expect(page.getByRole("radio", { name: "Yes, obviously" })).toBeChecked();
+    await expect(page.getByLabel("Your name")).toHaveValue("Early Bird");
+    await expect(page.getByLabel("Email address")).toHaveValue("jane.doe@example.com");
+    await expect(page.getByLabel("The brief")).toHaveValue("A new site for our pottery studio, live by spring.");
+    await expect(page.getByLabel("What should be better?")).toHaveValue("Nobody remembers our name.");
+    await expect(page.getByLabel("Anything else?")).toHaveValue("Spring launch.");
+    await expect(page.getByLabel(/^Spam check/)).toHaveValue("12");
+    await expectQuestionsFor(page, "Branding");
+    // And React follows the need from there.
+    await page.getByLabel("What do you need?").selectOption("Web & Ecommerce");
+    await expectQuestionsFor(page, "Web & Ecommerce");
+  });
+});
+
 test.describe("the contact page without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("the questions follow the need", async ({ page }) => {
+    await page.goto("/contact");
+    await expectQuestionsFollowTheNeed(page);
+  });
 
   test("posts to the page, shows the result, and keeps what was typed after a refusal", async ({ page }) => {
     await page.goto("/contact");
     const name = `Grace NoScript ${Date.now()}`;
     await fillEnquiry(page, name);
+    // Answered under Web & Ecommerce, then hidden by Photography: still in the form, but not Photography's questions.
+    await page.getByLabel("Your current website").fill("grace.example");
+    await page.getByLabel("What kind of website?").selectOption("Ecommerce website");
+    await page.getByLabel("What should be better?").fill("Everything.");
+    await page.getByLabel("Budget").selectOption("£10000+");
     await page.getByLabel("What do you need?").selectOption("Photography");
+    await expectQuestionsFor(page, "Photography");
     await page.getByLabel(/^Spam check/).fill(String((await sumOnPage(page)) + 1));
     await page.getByRole("button", { name: "Send enquiry" }).click();
 
@@ -217,6 +288,7 @@ test.describe("the contact page without JavaScript", () => {
     await expect(page.getByRole("status")).toHaveClass(/\bfail\b/);
     await expect(page.getByLabel("Your name")).toHaveValue(name);
     await expect(page.getByLabel("What do you need?")).toHaveValue("Photography");
+    await expectQuestionsFor(page, "Photography");
 
     await page.getByLabel(/^Spam check/).fill(String(await sumOnPage(page)));
     await page.getByRole("button", { name: "Send enquiry" }).click();
@@ -226,7 +298,10 @@ test.describe("the contact page without JavaScript", () => {
 
     await expect.poll(() => mailFor(name), { timeout: 10_000 }).toBeDefined();
     // Photography asks none of the conditional questions, so the server sent them as N/A.
-    expect((await mailFor(name))?.text).toMatch(/^What kind of website\? N\/A$/m);
+    const text = (await mailFor(name))?.text;
+    expect(text).toMatch(/^What do you need\? Photography$/m);
+    for (const label of ["Your current website:", "What kind of website\\?", "What should be better\\?", "Budget:"])
+      expect(text).toMatch(new RegExp(`^${label} N/A$`, "m"));
   });
 });
 

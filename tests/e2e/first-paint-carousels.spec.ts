@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { hydrated } from "./hydration.ts";
-import { holdRequests } from "./network.ts";
+import { holdRequests, slowNetwork, warm } from "./network.ts";
 
 /**
  * Issue 25 (decision 0203): the testimonials and the carousels step before React runs and without JavaScript, by
@@ -341,4 +341,65 @@ test.describe("when React takes over on a touch device", () => {
     await expect(showcase(page).getByText(/^2 \/ \d+$/)).toBeVisible();
     await expect(showcase(page).getByRole("button", { name: "Previous slide" })).toBeEnabled();
   });
+});
+
+/**
+ * Decision 0211: a desktop starts on the last testimonial on every load, however the document arrives: a stored
+ * copy (sent at once), a render (streamed as the server writes it, as on a cold server), and a slow network that
+ * pauses after the strip's first slide and again before its end tag, where a layout used to fix the strip on the
+ * first. Each loads once here; `--repeat-each=100` on this block is the check that no order of parsing and layout
+ * is left to chance (docs/decisions/0211).
+ */
+test.describe("the desktop testimonials start on the last, however the page arrives", () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  async function expectTheLast(page: Page) {
+    await feedback(page).scrollIntoViewIfNeeded();
+    const companies = await allCompanies(page);
+    expect(companies).toHaveLength(7);
+    await expect.poll(() => shownTestimonials(page)).toEqual([companies[6]]);
+    await expect.poll(() => shownCount(testimonialCount(page))).toBe("07 / 07");
+  }
+
+  /** After the strip's first slide, and after its last one, before the strip's end tag. */
+  function inTheStrip(html: string): number[] {
+    const strip = html.indexOf("data-testimonial-area");
+    const first = html.indexOf("</figure>", strip) + "</figure>".length;
+    const last = html.lastIndexOf("</figure>", html.indexOf("</section>", strip)) + "</figure>".length;
+    return [first, last];
+  }
+
+  for (const javaScript of [false, true]) {
+    test.describe(javaScript ? "with the app's scripts held back" : "without JavaScript", () => {
+      test.use({ javaScriptEnabled: javaScript });
+      test.beforeEach(async ({ page }) => {
+        if (javaScript) await holdRequests(page, appScripts);
+      });
+
+      test("from a stored copy", async ({ page, request }) => {
+        await warm(request, "/");
+        const response = await page.goto("/", { waitUntil: "domcontentloaded" });
+        expect(response?.headers()["x-cache"]).toMatch(/^(HIT|STALE)$/);
+        await expectTheLast(page);
+      });
+
+      test("from a render", async ({ page, context, baseURL }) => {
+        // A cookie the page cache does not know sends the request to a render, streamed as on a cold server.
+        await context.addCookies([{ name: "e2e-render", value: "1", url: baseURL }]);
+        const response = await page.goto("/", { waitUntil: "domcontentloaded" });
+        expect(response?.headers()["x-cache"]).toBeUndefined();
+        await expectTheLast(page);
+      });
+
+      test("over a network that pauses inside the strip", async ({ page, baseURL }) => {
+        const network = await slowNetwork(baseURL ?? "", inTheStrip);
+        try {
+          await page.goto(`${network.origin}/`, { waitUntil: "domcontentloaded" });
+          await expectTheLast(page);
+        } finally {
+          await network.close();
+        }
+      });
+    });
+  }
 });

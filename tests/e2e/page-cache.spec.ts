@@ -1,12 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { hydrated } from "./hydration.ts";
-
-/** Asks for a page until the page cache answers it from its store (the first visitor's render fills it). */
-async function warm(request: APIRequestContext, path: string) {
-  await expect
-    .poll(async () => (await request.get(path)).headers()["x-cache"], { timeout: 15_000 })
-    .toMatch(/^(HIT|STALE)$/);
-}
+import { warm } from "./network.ts";
 
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];

@@ -4,6 +4,7 @@ import {
   type EnquiryFormState,
   enquiryFormReducer,
   enquiryFormStateAfter,
+  formValuesOf,
   initialEnquiryFormState,
   statusLine,
 } from "../../src/lib/enquiry-form.ts";
@@ -112,6 +113,30 @@ describe("the contact page after a post without JavaScript", () => {
     expect(state.challenge).toEqual(question);
     expect(state.focus).toBeUndefined();
     expect(enquiryFormStateAfter(undefined)).toEqual(initialEnquiryFormState);
+  });
+});
+
+describe("the values the form starts from when React hydrates it", () => {
+  it("are the visitor's, field by field, without the form's own machinery", () => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      name: "Jane Doe",
+      need: "Branding",
+      budget: "£3000-5000",
+      biscuits: "yes",
+      answer: "7",
+      challenge: "signed-token",
+      website: "",
+    }))
+      form.append(name, value);
+    form.append("brief", new Blob(["not a field's text"]));
+    expect(formValuesOf(form)).toEqual({
+      name: "Jane Doe",
+      need: "Branding",
+      budget: "£3000-5000",
+      biscuits: "yes",
+      answer: "7",
+    });
   });
 });
 

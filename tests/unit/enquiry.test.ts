@@ -4,7 +4,9 @@ import {
   checkEnquiry,
   cleanLine,
   cleanText,
+  conditionalFields,
   enquiryLimits,
+  fieldsHiddenFor,
   fieldsShownFor,
   needs,
   siteTypes,
@@ -54,6 +56,14 @@ describe("the enquiry schema", () => {
     }
     for (const need of ["Graphic Design", "Photography", "Packaging", "Other"])
       expect(fieldsShownFor(need)).toEqual([]);
+  });
+
+  it("hides what a need does not ask: the form's stylesheet and the server's N/A follow the same rule", () => {
+    expect(fieldsHiddenFor("Web & Ecommerce")).toEqual([]);
+    expect(fieldsHiddenFor("Branding")).toEqual(["site", "site_type"]);
+    expect(fieldsHiddenFor("Photography")).toEqual(["site", "site_type", "improve", "budget"]);
+    for (const need of needs)
+      expect([...fieldsShownFor(need), ...fieldsHiddenFor(need)].sort()).toEqual([...conditionalFields].sort());
   });
 
   it("sends the questions a need does not ask as N/A, whatever arrived", () => {

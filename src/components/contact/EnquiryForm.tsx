@@ -3,10 +3,11 @@ import { useFetcher } from "react-router";
 import {
   answerMaxDigits,
   budgets,
+  conditionalFields,
   enquiryDefaults,
   enquiryLabels,
   enquiryLimits,
-  fieldsShownFor,
+  fieldsHiddenFor,
   formFields,
   needs,
   type SpamChallenge,
@@ -19,13 +20,43 @@ import {
   enquiryFormStateAfter,
   type FormErrors,
   type FormField,
+  type FormValues,
   firstProblem,
+  formValuesOf,
   statusLine,
 } from "../../lib/enquiry-form.ts";
 import { useHydrated } from "../useDevice.ts";
 import styles from "./EnquiryForm.module.css";
 
 const idOf = (field: FormField) => `enquiry-${field}`;
+const isConditional = (field: FormField) => (conditionalFields as readonly string[]).includes(field);
+
+/**
+ * What the visitor has put in the server's form so far, read while React hydrates it (before it touches a field):
+ * the page's scripts start after the first paint, and a need chosen or words typed meanwhile are the visitor's.
+ * Nothing where there is no server's form (the server itself, a client-side navigation to the page).
+ */
+function valuesInDocument(): FormValues | undefined {
+  if (typeof document === "undefined") return undefined;
+  const form = document.querySelector<HTMLInputElement>(`#${idOf("name")}`)?.form;
+  return form ? formValuesOf(new FormData(form)) : undefined;
+}
+
+/** The groups of conditional questions, each hidden when the need asks none of its questions. */
+const groups = { website: ["site", "site_type"], project: ["improve", "budget"] } as const;
+
+/**
+ * What a need's option names as not asked (`data-hides`): the questions, and the groups with none left. The
+ * stylesheet hides what the chosen option names, so the questions follow the need from the first paint and
+ * without JavaScript (decision 0210); the rule itself is `fieldsShownFor` in src/lib/enquiry.ts.
+ */
+function hiddenBy(need: string): string | undefined {
+  const fields: readonly string[] = fieldsHiddenFor(need);
+  const emptied = Object.entries(groups)
+    .filter(([, inGroup]) => inGroup.every((field) => fields.includes(field)))
+    .map(([group]) => `${group}-group`);
+  return [...fields, ...emptied].join(" ") || undefined;
+}
 
 /**
  * The enquiry form (R5). Without JavaScript it posts to the /contact action and the page shows the result;
@@ -53,8 +84,14 @@ export function EnquiryForm({ challenge, posted }: { challenge: SpamChallenge; p
   const errors: FormErrors = state.shown?.errors ?? {};
   const question = state.challenge ?? challenge;
   const line = statusLine(submitting, state.shown);
-  // Values to show again: only after a refusal posted without JavaScript (with it, the fields keep their text).
-  const values = handled ? undefined : posted?.answer.status === "fail" ? posted.values : undefined;
+  // The fields start from what the visitor left in the server's form when React hydrated it (decision 0210); the
+  // server renders them from the words a refusal posted without JavaScript sent back. They stay the fields'
+  // defaults until a success starts them afresh: a default that changed would reset a field the visitor left alone.
+  const [before] = useState(() => (hydrated ? undefined : valuesInDocument()));
+  const values =
+    state.sent > 0 ? undefined : (before ?? (posted?.answer.status === "fail" ? posted.values : undefined));
+  // The page's spam question keeps its answer; a new question starts empty.
+  const [pageQuestion] = useState(question.token);
 
   // Focus follows the reducer: the first field to fix, or the status line that tells the outcome.
   useEffect(() => {
@@ -90,7 +127,13 @@ export function EnquiryForm({ challenge, posted }: { challenge: SpamChallenge; p
         Fields marked <span aria-hidden="true">*</span>
         <span className="visually-hidden">with an asterisk</span> are required.
       </p>
-      <EnquiryFields key={state.sent} values={values} errors={errors} hydrated={hydrated} question={question} />
+      <EnquiryFields
+        key={state.sent}
+        values={values}
+        errors={errors}
+        question={question}
+        answer={question.token === pageQuestion ? values?.answer : undefined}
+      />
 
       <div className={styles.honeypot} aria-hidden="true">
         <label htmlFor="enquiry-website">Leave this field empty</label>
@@ -116,17 +159,20 @@ export function EnquiryForm({ challenge, posted }: { challenge: SpamChallenge; p
 }
 
 interface FieldsProps {
-  values?: Partial<Record<FormField, string>>;
+  values?: FormValues;
   errors: FormErrors;
-  hydrated: boolean;
   question: SpamChallenge;
+  /** The spam answer to start from: the page's own question's only. */
+  answer?: string;
 }
 
-/** The fields themselves; keyed by the form so a successful send starts them afresh at the defaults. */
-function EnquiryFields({ values = {}, errors, hydrated, question }: FieldsProps) {
-  const [need, setNeed] = useState(values.need ?? enquiryDefaults.need);
-  // Without JavaScript every question shows (the server applies the 'N/A' rules); with it, only those that apply.
-  const shown = hydrated ? fieldsShownFor(need) : fieldsShownFor(enquiryDefaults.need);
+/**
+ * The fields themselves; keyed by the form so a successful send starts them afresh at the defaults. None is
+ * controlled: React never writes a field's value back over the visitor's, before or after hydration. Every
+ * question is rendered; the stylesheet hides those the chosen need does not ask, and the server files them as
+ * 'N/A' whatever they hold (the one rule, in src/lib/enquiry.ts).
+ */
+function EnquiryFields({ values = {}, errors, question, answer }: FieldsProps) {
   const field = (name: FormField) => ({
     id: idOf(name),
     name,
@@ -162,9 +208,11 @@ function EnquiryFields({ values = {}, errors, hydrated, question }: FieldsProps)
       </div>
 
       <Field name="need" label={enquiryLabels.need} required error={errors.need}>
-        <select {...field("need")} aria-required="true" value={need} onChange={(event) => setNeed(event.target.value)}>
+        <select {...field("need")} aria-required="true" defaultValue={values.need ?? enquiryDefaults.need}>
           {needs.map((option) => (
-            <option key={option}>{option}</option>
+            <option key={option} data-hides={hiddenBy(option)}>
+              {option}
+            </option>
           ))}
         </select>
       </Field>
@@ -180,58 +228,52 @@ function EnquiryFields({ values = {}, errors, hydrated, question }: FieldsProps)
         />
       </Field>
 
-      {shown.includes("site") || shown.includes("site_type") ? (
-        <fieldset className={styles.group}>
-          <legend>About your website</legend>
-          {hydrated ? null : <p className={styles.groupHint}>Only for Web &amp; Ecommerce. Skip it otherwise.</p>}
-          <div className={styles.pair}>
-            <Field name="site" label={enquiryLabels.site} error={errors.site}>
-              <input
-                {...field("site")}
-                type="text"
-                inputMode="url"
-                placeholder="www.yourcompany.co.uk"
-                maxLength={enquiryLimits.site}
-                defaultValue={values.site}
-              />
-            </Field>
-            <Field name="site_type" label={enquiryLabels.site_type} error={errors.site_type}>
-              <select {...field("site_type")} defaultValue={values.site_type ?? enquiryDefaults.site_type}>
-                {siteTypes.map((option) => (
-                  <option key={option}>{option}</option>
-                ))}
-              </select>
-            </Field>
-          </div>
-        </fieldset>
-      ) : null}
-
-      {shown.includes("improve") || shown.includes("budget") ? (
-        <fieldset className={styles.group}>
-          <legend>About the project</legend>
-          {hydrated ? null : (
-            <p className={styles.groupHint}>
-              For Web &amp; Ecommerce, Branding, Social Media, Digital Marketing and Brand Strategy.
-            </p>
-          )}
-          <Field name="improve" label={enquiryLabels.improve} error={errors.improve}>
-            <textarea
-              {...field("improve")}
-              rows={3}
-              maxLength={enquiryLimits.improve}
-              placeholder="What isn't working today, and what would good look like?"
-              defaultValue={values.improve}
+      <fieldset className={styles.group} data-hide-as="website-group">
+        <legend>About your website</legend>
+        <p className={styles.groupHint}>Only for Web &amp; Ecommerce. Skip it otherwise.</p>
+        <div className={styles.pair}>
+          <Field name="site" label={enquiryLabels.site} error={errors.site}>
+            <input
+              {...field("site")}
+              type="text"
+              inputMode="url"
+              placeholder="www.yourcompany.co.uk"
+              maxLength={enquiryLimits.site}
+              defaultValue={values.site}
             />
           </Field>
-          <Field name="budget" label={enquiryLabels.budget} error={errors.budget}>
-            <select {...field("budget")} defaultValue={values.budget ?? enquiryDefaults.budget}>
-              {budgets.map((option) => (
+          <Field name="site_type" label={enquiryLabels.site_type} error={errors.site_type}>
+            <select {...field("site_type")} defaultValue={values.site_type ?? enquiryDefaults.site_type}>
+              {siteTypes.map((option) => (
                 <option key={option}>{option}</option>
               ))}
             </select>
           </Field>
-        </fieldset>
-      ) : null}
+        </div>
+      </fieldset>
+
+      <fieldset className={styles.group} data-hide-as="project-group">
+        <legend>About the project</legend>
+        <p className={styles.groupHint}>
+          For Web &amp; Ecommerce, Branding, Social Media, Digital Marketing and Brand Strategy.
+        </p>
+        <Field name="improve" label={enquiryLabels.improve} error={errors.improve}>
+          <textarea
+            {...field("improve")}
+            rows={3}
+            maxLength={enquiryLimits.improve}
+            placeholder="What isn't working today, and what would good look like?"
+            defaultValue={values.improve}
+          />
+        </Field>
+        <Field name="budget" label={enquiryLabels.budget} error={errors.budget}>
+          <select {...field("budget")} defaultValue={values.budget ?? enquiryDefaults.budget}>
+            {budgets.map((option) => (
+              <option key={option}>{option}</option>
+            ))}
+          </select>
+        </Field>
+      </fieldset>
 
       <Field name="message" label={enquiryLabels.message} error={errors.message}>
         <textarea
@@ -278,7 +320,7 @@ function EnquiryFields({ values = {}, errors, hydrated, question }: FieldsProps)
           required
           maxLength={answerMaxDigits}
           className={styles.short}
-          defaultValue={values.answer}
+          defaultValue={answer}
         />
       </Field>
       <input type="hidden" name={formFields.challenge} value={question.token} />
@@ -300,7 +342,11 @@ function Field(props: {
   children: ReactNode;
 }) {
   return (
-    <div className={styles.field} data-invalid={props.error ? "" : undefined}>
+    <div
+      className={styles.field}
+      data-invalid={props.error ? "" : undefined}
+      data-hide-as={isConditional(props.name) ? props.name : undefined}
+    >
       <label htmlFor={idOf(props.name)}>
         {props.label}
         {props.required ? (

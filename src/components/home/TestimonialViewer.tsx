@@ -86,6 +86,9 @@ export function TestimonialViewer({ testimonials }: { testimonials: readonly Tes
                 key={testimonial.company}
                 className={styles.slide}
                 data-current={enhanced && index === state.index ? "" : undefined}
+                // The stylesheet's mark of the last slide (decision 0211): `:last-child` matches nothing until the
+                // strip's end tag has been parsed, so a strip laid out mid-stream had no initial target.
+                data-last={index === testimonials.length - 1 ? "" : undefined}
                 aria-hidden={enhanced && index !== state.index ? true : undefined}
               >
                 <img
