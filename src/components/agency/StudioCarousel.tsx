@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { Await } from "react-router";
 import type { Carousel as CarouselImages } from "../../content/cards.ts";
+import { InspectedEntry } from "../../preview/inspector.tsx";
 import { Carousel } from "../Carousel.tsx";
 import { ContentImage } from "../ContentImage.tsx";
 import { LoadingPlaceholder } from "../LoadingPlaceholder.tsx";
@@ -19,15 +20,22 @@ export function StudioCarousel({ images }: { images: Promise<CarouselImages | nu
       </SectionHeading>
       <Suspense fallback={<CarouselPlaceholder />}>
         <Await resolve={images}>
-          {(assets) =>
-            assets && assets.length > 0 ? (
-              <Carousel
-                label="Recent work"
-                slideClassName={styles.studioSlide}
-                slides={assets.map((asset) => (
-                  <ContentImage key={asset.sys.id} asset={asset} sizes="(min-width: 64rem) 56rem, 85vw" />
-                ))}
-              />
+          {(carousel) =>
+            carousel && carousel.slides.length > 0 ? (
+              <InspectedEntry id={carousel.entryId}>
+                <Carousel
+                  label="Recent work"
+                  slideClassName={styles.studioSlide}
+                  slides={carousel.slides.map((asset) => (
+                    <ContentImage
+                      key={asset.sys.id}
+                      asset={asset}
+                      field="carousel"
+                      sizes="(min-width: 64rem) 56rem, 85vw"
+                    />
+                  ))}
+                />
+              </InspectedEntry>
             ) : (
               <CarouselPlaceholder />
             )

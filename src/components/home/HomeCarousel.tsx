@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import type { Carousel as CarouselImages } from "../../content/cards.ts";
+import type { Asset } from "../../content/types.ts";
 import { Carousel } from "../Carousel.tsx";
 import { ContentImage } from "../ContentImage.tsx";
 import { LoadingPlaceholder } from "../LoadingPlaceholder.tsx";
 import styles from "./HomeCarousel.module.css";
 
 /** Section 5: the homePage carousel (no autoplay, R9.10) and the way into the work. */
-export function HomeCarousel({ images }: { images: CarouselImages | null }) {
+export function HomeCarousel({ images }: { images: Asset[] | null }) {
   return (
     <section className={styles.showcase} aria-labelledby="showcase-title">
       <div className={`container ${styles.head}`}>
@@ -29,6 +29,7 @@ export function HomeCarousel({ images }: { images: CarouselImages | null }) {
                 key={image.sys.id}
                 className={styles.image}
                 asset={image}
+                field="carousel"
                 displayWidth={1100}
                 sizes="(min-width: 90rem) 60rem, 85vw"
               />
