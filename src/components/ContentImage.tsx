@@ -1,7 +1,6 @@
 import type { ImgHTMLAttributes } from "react";
 import { imageSources } from "../content/images.ts";
 import type { Asset } from "../content/types.ts";
-import { useFieldTags } from "../preview/inspector.tsx";
 
 /**
  * An image from the content store or Contentful, with its intrinsic size (no layout shift), lazy by default.
@@ -13,7 +12,6 @@ export function ContentImage({
   displayWidth,
   priority = false,
   alt,
-  field,
   ...rest
 }: {
   asset: Asset | undefined;
@@ -21,10 +19,7 @@ export function ContentImage({
   displayWidth?: number;
   priority?: boolean;
   alt?: string;
-  /** The field of the inspected entry the image is (or is one of): its inspector tags in preview. */
-  field?: string;
 } & Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "srcSet" | "alt">) {
-  const tags = useFieldTags()(field);
   const image = imageSources(asset, displayWidth);
   if (!image) return null;
   return (
@@ -38,7 +33,6 @@ export function ContentImage({
       loading={priority ? "eager" : "lazy"}
       decoding={priority ? "sync" : "async"}
       fetchPriority={priority ? "high" : undefined}
-      {...tags}
       {...rest}
     />
   );

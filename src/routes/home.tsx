@@ -1,4 +1,3 @@
-import { useMemo } from "react";
 import { data } from "react-router";
 import carouselStyles from "../components/Carousel.module.css";
 import { hydrateWhenVisible } from "../components/HydrateWhenVisible.tsx";
@@ -13,17 +12,13 @@ import storyStyles from "../components/home/SideScrollStory.module.css";
 import testimonialStyles from "../components/home/TestimonialViewer.module.css";
 import { TrustedByStrip } from "../components/home/TrustedByStrip.tsx";
 import revealStyles from "../components/Reveal.module.css";
-import type { Carousel } from "../content/cards.ts";
 import { clients as trustedClients } from "../content/clients.ts";
 import { orPlaceholder } from "../content/load.ts";
 import { readCarousel, readLatestPosts, readProjectTiles } from "../content/pages.ts";
-import type { Asset } from "../content/types.ts";
 import { newsFeedLinks } from "../lib/news-feed.ts";
 import type { ChromeHandle } from "../lib/page-chrome.ts";
 import { seo } from "../lib/seo.ts";
 import { shuffle } from "../lib/shuffle.ts";
-import { InspectedEntry } from "../preview/inspector.tsx";
-import { useLiveFields } from "../preview/live-updates.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/home";
 
@@ -109,16 +104,13 @@ export function meta(args: Route.MetaArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { clients, projects, carousel, posts } = loaderData;
-  const slides = useLiveCarousel(carousel);
   return (
     <>
       <Hero />
       <TrustedByStrip clients={clients} />
       <ProjectTiles projects={projects} />
       <Intro />
-      <InspectedEntry id={carousel?.entryId}>
-        <HomeCarousel images={slides} />
-      </InspectedEntry>
+      <HomeCarousel carousel={carousel} />
       <BritishDesign />
       <SideScrollStory />
       <PostTeaser posts={posts} />
@@ -126,10 +118,4 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <ClosingLine />
     </>
   );
-}
-
-/** The carousel's slides, with the editor's latest edit of the homePage entry in preview. */
-function useLiveCarousel(carousel: Carousel | null): Asset[] | null {
-  const fields = useMemo(() => ({ carousel: carousel?.slides }), [carousel]);
-  return useLiveFields("homePage", carousel?.entryId, fields).carousel ?? (carousel ? [] : null);
 }

@@ -84,7 +84,7 @@ function PostPage({ postId, readMinutes, related, ...loaded }: Route.ComponentPr
           <div className={`container ${styles.hero}`}>
             <ContentImage
               asset={hero}
-              field={heroField}
+              {...tags(heroField)}
               priority
               sizes="(min-width: 1440px) 1344px, 100vw"
               displayWidth={1400}
@@ -103,7 +103,7 @@ function PostPage({ postId, readMinutes, related, ...loaded }: Route.ComponentPr
               <figure key={image.sys.id} className={styles.internalImage}>
                 <ContentImage
                   asset={image}
-                  field="blogInternalImage"
+                  {...tags("blogInternalImage")}
                   sizes="(min-width: 1024px) 70ch, 100vw"
                   displayWidth={1100}
                 />

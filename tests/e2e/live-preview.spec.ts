@@ -223,12 +223,14 @@ test("live preview of the home page: its carousel's images are tagged and an edi
 }) => {
   const site = String(baseURL);
   await openEditor(page, e2eEditorOrigin, site, "/");
+  await firstSent(page, "CONNECTED");
+  // The carousel's code (and its subscription) comes as the section nears the screen, as it does for visitors.
+  const slides = previewFrame(page).locator(`img[data-contentful-field-id="carousel"]`);
+  await slides.first().scrollIntoViewIfNeeded();
   const subscribed = await firstSent(page, "SUBSCRIBED");
   const { data } = parse(String(subscribed.config)) as { data: { sys: { id: string }; fields: Fields } };
   expect(data).toMatchObject({ sys: { type: "Entry", contentType: { sys: { id: "homePage" } } } });
-  const slides = previewFrame(page).locator(`img[data-contentful-field-id="carousel"]`);
   await expect(slides.first()).toHaveAttribute("data-contentful-entry-id", data.sys.id);
-  await slides.first().scrollIntoViewIfNeeded();
 
   const image = otherImage(JSON.stringify(data.fields));
   data.fields.carousel = [image.asset, ...(data.fields.carousel as unknown[]).slice(1)];

@@ -1,7 +1,8 @@
 import { Suspense } from "react";
 import { Await } from "react-router";
 import type { Carousel as CarouselImages } from "../../content/cards.ts";
-import { InspectedEntry } from "../../preview/inspector.tsx";
+import type { Asset } from "../../content/types.ts";
+import { InspectedEntry, useFieldTags } from "../../preview/inspector.tsx";
 import { Carousel } from "../Carousel.tsx";
 import { ContentImage } from "../ContentImage.tsx";
 import { LoadingPlaceholder } from "../LoadingPlaceholder.tsx";
@@ -23,18 +24,7 @@ export function StudioCarousel({ images }: { images: Promise<CarouselImages | nu
           {(carousel) =>
             carousel && carousel.slides.length > 0 ? (
               <InspectedEntry id={carousel.entryId}>
-                <Carousel
-                  label="Recent work"
-                  slideClassName={styles.studioSlide}
-                  slides={carousel.slides.map((asset) => (
-                    <ContentImage
-                      key={asset.sys.id}
-                      asset={asset}
-                      field="carousel"
-                      sizes="(min-width: 64rem) 56rem, 85vw"
-                    />
-                  ))}
-                />
+                <StudioSlides slides={carousel.slides} />
               </InspectedEntry>
             ) : (
               <CarouselPlaceholder />
@@ -43,6 +33,19 @@ export function StudioCarousel({ images }: { images: Promise<CarouselImages | nu
         </Await>
       </Suspense>
     </section>
+  );
+}
+
+function StudioSlides({ slides }: { slides: Asset[] }) {
+  const tags = useFieldTags();
+  return (
+    <Carousel
+      label="Recent work"
+      slideClassName={styles.studioSlide}
+      slides={slides.map((asset) => (
+        <ContentImage key={asset.sys.id} asset={asset} {...tags("carousel")} sizes="(min-width: 64rem) 56rem, 85vw" />
+      ))}
+    />
   );
 }
 

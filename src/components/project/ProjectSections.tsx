@@ -48,7 +48,7 @@ export function ProjectHero({
         <div className={styles.heroImage}>
           <ContentImage
             asset={project.heroBackground}
-            field="heroBackground"
+            {...tags("heroBackground")}
             priority
             sizes={layout === "full" ? "(min-width: 1024px) 50vw, 100vw" : "100vw"}
             displayWidth={1200}
@@ -68,7 +68,7 @@ export function ProjectIntro({ project }: { project: ProjectFields }) {
         {project.logo && (
           <ContentImage
             asset={project.logo}
-            field="logo"
+            {...tags("logo")}
             className={styles.logo}
             alt={`${project.clientName ?? projectName(project)} logo`}
             sizes="12rem"
@@ -151,6 +151,7 @@ export function ImageSet({
   bleed?: boolean;
   label?: string;
 }) {
+  const tags = useFieldTags();
   if (!images?.length) return null;
   const sizes =
     bleed || columns === 1
@@ -169,7 +170,7 @@ export function ImageSet({
         <figure key={image.sys.id} className={styles.figure}>
           <ContentImage
             asset={image}
-            field={typeof field === "function" ? field(image) : field}
+            {...tags(typeof field === "function" ? field(image) : field)}
             sizes={sizes}
             displayWidth={bleed || columns === 1 ? 1920 : 960}
           />
@@ -226,6 +227,7 @@ export function ProjectQuote({ quote, clientName }: { quote?: RichTextDocument; 
 
 /** The project's gallery as a carousel (buttons, swipe, arrow keys). */
 export function ProjectGallery({ images, title }: { images: Asset[] | undefined; title: string }) {
+  const tags = useFieldTags();
   if (!images?.length) return null;
   return (
     <div className="container">
@@ -235,7 +237,7 @@ export function ProjectGallery({ images, title }: { images: Asset[] | undefined;
           <ContentImage
             key={image.sys.id}
             asset={image}
-            field="gallery"
+            {...tags("gallery")}
             className={styles.galleryImage}
             sizes="(min-width: 1024px) 56rem, 85vw"
             displayWidth={1100}

@@ -28,7 +28,7 @@ export function ServiceHero({ service }: { service: ServiceFields }) {
         <div className={`container ${styles.heroImage}`}>
           <ContentImage
             asset={service.servicesHero}
-            field="servicesHero"
+            {...tags("servicesHero")}
             priority
             sizes="(min-width: 1440px) 1344px, 100vw"
           />
@@ -65,6 +65,7 @@ export function ServiceStats({ service }: { service: ServiceFields }) {
 }
 
 export function ServiceImagePair({ service }: { service: ServiceFields }) {
+  const tags = useFieldTags();
   const images = (service.servicesTwoImages ?? []).slice(0, 2);
   if (images.length === 0) return null;
   return (
@@ -73,7 +74,7 @@ export function ServiceImagePair({ service }: { service: ServiceFields }) {
         <figure key={image.sys.id} className={styles.figure}>
           <ContentImage
             asset={image}
-            field="servicesTwoImages"
+            {...tags("servicesTwoImages")}
             sizes="(min-width: 768px) 50vw, 100vw"
             displayWidth={960}
           />
@@ -125,7 +126,7 @@ export function ServiceAccordions({ service }: { service: ServiceFields }) {
         <figure className={styles.accordionImage}>
           <ContentImage
             asset={service.accordionImage}
-            field="accordionImage"
+            {...tags("accordionImage")}
             sizes="(min-width: 1024px) 40vw, 100vw"
             displayWidth={800}
           />
@@ -148,6 +149,7 @@ export function ServiceStatement({ statement }: { statement?: string }) {
 }
 
 export function ServiceCarousel({ service }: { service: ServiceFields }) {
+  const tags = useFieldTags();
   if (!service.carousel?.length) return null;
   return (
     <div className="container">
@@ -158,7 +160,7 @@ export function ServiceCarousel({ service }: { service: ServiceFields }) {
           <ContentImage
             key={image.sys.id}
             asset={image}
-            field="carousel"
+            {...tags("carousel")}
             sizes="(min-width: 1024px) 56rem, 85vw"
             displayWidth={1100}
           />
