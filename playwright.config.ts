@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "./tests/e2e/browser.ts";
-import { e2ePreviewSecret } from "./tests/e2e/content.ts";
+import { e2eEditorOrigin, e2ePreviewSecret } from "./tests/e2e/content.ts";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 /** `npm run dev` (Vite middleware, HMR) runs beside it for tests/e2e/dev.spec.ts. */
@@ -44,6 +44,7 @@ export default defineConfig({
         CONTACT_RATE_LIMIT: "1000",
         FORM_SECRET: "e2e-form-secret-0123456789abcdef",
         PREVIEW_SECRET: e2ePreviewSecret,
+        LIVE_PREVIEW_ORIGINS: e2eEditorOrigin,
       },
     },
     {

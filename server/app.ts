@@ -8,7 +8,7 @@ import { buildLoadContext } from "../src/lib/router-protocol.ts";
 import type { SiteServices } from "../src/services.ts";
 import type { Config } from "./config.ts";
 import { newsFeed } from "./content/feed.ts";
-import { createPreview, isPreview, previewFrameAncestors } from "./content/preview.ts";
+import { createPreview, isPreview } from "./content/preview.ts";
 import { contentImages, contentRoutes } from "./content/routes.ts";
 import { contentWebhook } from "./content/webhook.ts";
 import { enquiryRoutes } from "./enquiries/routes.ts";
@@ -87,7 +87,8 @@ export function createApp(deps: AppDeps) {
           logger,
         })
       : undefined;
-  // Before the security headers, which let Contentful's web app frame a preview and nothing else.
+  // Before the security headers, which let Contentful's web app (LIVE_PREVIEW_ORIGINS) frame a preview and nothing
+  // else.
   if (preview) app.use(preview.session);
   app.use(
     cspNonce,
@@ -99,7 +100,7 @@ export function createApp(deps: AppDeps) {
         origins: [analyticsProvider.origin],
         allowed: (req) => analyticsMayLoad(config.ANALYTICS_ID, req.headers.cookie),
       },
-      framing: { origins: previewFrameAncestors, allowed: (res) => isPreview(res as express.Response) },
+      framing: { origins: config.LIVE_PREVIEW_ORIGINS, allowed: (res) => isPreview(res as express.Response) },
     }),
   );
   app.use(compression());

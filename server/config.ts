@@ -9,6 +9,36 @@ const optionalText = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
+/** Contentful's web app, in both of its regions: where the live preview pane frames a preview by default. */
+export const defaultLivePreviewOrigins = "https://app.contentful.com,https://app.eu.contentful.com";
+
+const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * LIVE_PREVIEW_ORIGINS: comma-separated origins (scheme, host and port, nothing after) that may frame a preview and
+ * talk to the live preview SDK. HTTPS, or plain HTTP on this machine's loopback only (a local stand-in for
+ * Contentful's web app, as the end-to-end tests run one): an origin on plain HTTP elsewhere could be anyone's.
+ */
+const livePreviewOrigins = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? defaultLivePreviewOrigins : value))
+  .transform((value, ctx) => {
+    const origins = value.split(",").map((item) => item.trim());
+    for (const origin of origins) {
+      const url = URL.parse(origin);
+      const secure = url?.protocol === "https:" || (url?.protocol === "http:" && loopbackHosts.has(url.hostname));
+      if (!url || !secure || url.origin !== origin) {
+        ctx.addIssue({
+          code: "custom",
+          message: `${JSON.stringify(origin)} is not an origin such as https://app.contentful.com (https, or http on localhost, no path)`,
+        });
+        return z.NEVER;
+      }
+    }
+    return [...new Set(origins)];
+  });
+
 /** Every environment variable the site reads, parsed once at start (README lists them). */
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -48,6 +78,7 @@ const schema = z.object({
   CONTENTFUL_PREVIEW_TOKEN: optionalText,
   CONTENTFUL_PREVIEW_HOST: z.string().min(1).default("preview.contentful.com"),
   PREVIEW_SECRET: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  LIVE_PREVIEW_ORIGINS: livePreviewOrigins.prefault(defaultLivePreviewOrigins),
   PAGE_RENDER_CONCURRENCY: positiveInt.default(4),
   PAGE_RENDER_QUEUE: z.coerce.number().int().min(0).default(32),
   IMAGE_RESIZE_CONCURRENCY: positiveInt.default(1),

@@ -174,7 +174,11 @@ export async function createServices(config: Config, logger: Logger, options: Se
     });
     preview = {
       content: draftContent,
-      site: { ...site, content: draftContent, settings: { ...site.settings, preview: true } },
+      site: {
+        ...site,
+        content: draftContent,
+        settings: { ...site.settings, preview: true, livePreviewOrigins: config.LIVE_PREVIEW_ORIGINS },
+      },
     };
   } else if (config.PREVIEW_SECRET) {
     logger.warn("PREVIEW_SECRET is set but CONTENTFUL_PREVIEW_TOKEN is not: preview stays off");

@@ -12,6 +12,11 @@ export interface SiteSettings {
   outboxRetentionDays: number;
   /** This request shows drafts (an editor's preview cookie): pages show the preview banner. */
   preview?: boolean;
+  /**
+   * In preview only: the origins of Contentful's web app (LIVE_PREVIEW_ORIGINS) that may frame the page, the
+   * live preview SDK's `targetOrigin` (decision 0215).
+   */
+  livePreviewOrigins?: readonly string[];
 }
 
 /** Where pages log what they handle themselves: the server's logger (pino's satisfies it). */

@@ -19,8 +19,6 @@ export const previewCookie = "site_preview";
 export const previewExitPath = "/preview/exit";
 /** How long a preview lasts before the editor must open it again from Contentful. */
 export const previewMaxAgeMs = 2 * 60 * 60 * 1000;
-/** The only site allowed to frame a preview: Contentful's web app (its preview pane). */
-export const previewFrameAncestors = ["https://app.contentful.com"] as const;
 
 const base = "http://site.invalid";
 

@@ -36,8 +36,11 @@ export interface PostCard {
   image?: Asset;
 }
 
-/** The carousel's slides, in order. */
-export type Carousel = Asset[];
+/** The carousel: its homePage entry's id (for inspector tags and live updates in preview) and its slides, in order. */
+export interface Carousel {
+  entryId?: string;
+  slides: Asset[];
+}
 
 /** A project's card; none for an entry without a slug (it could not be linked to). */
 export function toProjectCard({ sys, fields }: Entry<Partial<ProjectFields>>): ProjectCard | undefined {
@@ -72,7 +75,8 @@ export function toPostCard({ sys, fields }: Entry<Partial<BlogPostFields>>): Pos
 
 /** The carousel of the first homePage entry (R7.3: the home and agency pages show the same one). */
 export function toCarousel(entries: readonly Entry<Partial<HomePageFields>>[]): Carousel {
-  return entries[0]?.fields.carousel ?? [];
+  const [home] = entries;
+  return { entryId: home?.sys.id, slides: home?.fields.carousel ?? [] };
 }
 
 const defined = <T>(value: T | undefined): value is T => value !== undefined;

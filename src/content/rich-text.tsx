@@ -3,6 +3,7 @@ import { BLOCKS, type Block, type Document, INLINES, type Inline, MARKS } from "
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ContentImage } from "../components/ContentImage.tsx";
+import { useFieldTags } from "../preview/inspector.tsx";
 import { headingIds as computeHeadingIds } from "./outline.ts";
 import styles from "./rich-text.module.css";
 import type { Asset } from "./types.ts";
@@ -15,17 +16,21 @@ export function RichText({
   headingIds,
   className,
   imageSizes = "(min-width: 1024px) 70ch, 100vw",
+  field,
 }: {
   document: Document | undefined;
   /** Ids shared with a contents list (see outline.ts); computed for this document alone when absent. */
   headingIds?: WeakMap<object, string>;
   className?: string;
   imageSizes?: string;
+  /** The field of the inspected entry this is: its inspector tags in preview. */
+  field?: string;
 }) {
+  const tags = useFieldTags()(field);
   if (!document) return null;
   const ids = headingIds ?? computeHeadingIds([document]);
   return (
-    <div className={[styles.richText, className].filter(Boolean).join(" ")}>
+    <div className={[styles.richText, className].filter(Boolean).join(" ")} {...tags}>
       {documentToReactComponents(document, richTextOptions(ids, imageSizes))}
     </div>
   );

@@ -29,6 +29,8 @@ export interface RootData {
   year: number;
   /** An editor is previewing drafts: every page shows the preview banner. */
   preview?: boolean;
+  /** In preview: who may talk to the live preview SDK (SiteSettings.livePreviewOrigins). */
+  livePreviewOrigins?: readonly string[];
 }
 
 interface MetaContext {

@@ -110,7 +110,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <TrustedByStrip clients={clients} />
       <ProjectTiles projects={projects} />
       <Intro />
-      <HomeCarousel images={carousel} />
+      <HomeCarousel carousel={carousel} />
       <BritishDesign />
       <SideScrollStory />
       <PostTeaser posts={posts} />

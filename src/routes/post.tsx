@@ -12,6 +12,8 @@ import { formatDate } from "../lib/dates.ts";
 import { newsFeedLinks } from "../lib/news-feed.ts";
 import { readTimeLabel, readTimeMinutes } from "../lib/read-time.ts";
 import { blogPostingJsonLd } from "../lib/structured-data.ts";
+import { InspectedEntry, useFieldTags } from "../preview/inspector.tsx";
+import { useLiveFields } from "../preview/live-updates.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/post";
 import styles from "./post.module.css";
@@ -23,7 +25,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     orPlaceholder(context, "related posts", relatedPosts(context, params.slug)),
   ]);
   const post = entry.fields;
-  return { post, readMinutes: readTimeMinutes([post.blogIntro, post.blogText]), related };
+  return { post, postId: entry.sys.id, readMinutes: readTimeMinutes([post.blogIntro, post.blogText]), related };
 }
 
 /** Feed readers find the news feed from here. */
@@ -43,32 +45,50 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Post({ loaderData }: Route.ComponentProps) {
-  const { post, readMinutes, related } = loaderData;
+  return (
+    <InspectedEntry id={loaderData.postId}>
+      <PostPage {...loaderData} />
+    </InspectedEntry>
+  );
+}
+
+function PostPage({ postId, readMinutes, related, ...loaded }: Route.ComponentProps["loaderData"]) {
+  const post = useLiveFields("blogPost", postId, loaded.post);
+  const tags = useFieldTags();
   const documents = [post.blogIntro, post.blogText];
   const ids = headingIds(documents);
   const contents = contentsOf(documents, ids);
   const category = post.blogCategory?.[0];
   const hero = post.blogHero?.[0] ?? post.blogFeaturedImage;
+  const heroField = post.blogHero?.[0] ? "blogHero" : "blogFeaturedImage";
 
   return (
     <>
       <article className={styles.post}>
         <header className={`container ${styles.header}`}>
           {category && (
-            <p className={styles.category}>
+            <p className={styles.category} {...tags("blogCategory")}>
               <Link to={`/news?${new URLSearchParams({ category })}`}>{category}</Link>
             </p>
           )}
-          <h1>{post.blogTitle}</h1>
+          <h1 {...tags("blogTitle")}>{post.blogTitle}</h1>
           <p className={styles.meta}>
-            <time dateTime={post.blogPostDate}>{formatDate(post.blogPostDate)}</time>
+            <time dateTime={post.blogPostDate} {...tags("blogPostDate")}>
+              {formatDate(post.blogPostDate)}
+            </time>
             <span aria-hidden="true">·</span>
             <span>{readTimeLabel(readMinutes)}</span>
           </p>
         </header>
         {hero && (
           <div className={`container ${styles.hero}`}>
-            <ContentImage asset={hero} priority sizes="(min-width: 1440px) 1344px, 100vw" displayWidth={1400} />
+            <ContentImage
+              asset={hero}
+              {...tags(heroField)}
+              priority
+              sizes="(min-width: 1440px) 1344px, 100vw"
+              displayWidth={1400}
+            />
           </div>
         )}
         <div className={`container ${styles.layout}`}>
@@ -78,13 +98,18 @@ export default function Post({ loaderData }: Route.ComponentProps) {
             </aside>
           )}
           <div className={styles.article}>
-            <RichText document={post.blogIntro} headingIds={ids} className={styles.intro} />
+            <RichText document={post.blogIntro} field="blogIntro" headingIds={ids} className={styles.intro} />
             {post.blogInternalImage?.map((image) => (
               <figure key={image.sys.id} className={styles.internalImage}>
-                <ContentImage asset={image} sizes="(min-width: 1024px) 70ch, 100vw" displayWidth={1100} />
+                <ContentImage
+                  asset={image}
+                  {...tags("blogInternalImage")}
+                  sizes="(min-width: 1024px) 70ch, 100vw"
+                  displayWidth={1100}
+                />
               </figure>
             ))}
-            <RichText document={post.blogText} headingIds={ids} />
+            <RichText document={post.blogText} field="blogText" headingIds={ids} />
           </div>
         </div>
       </article>

@@ -16,11 +16,14 @@ import { projectColours } from "../lib/colour.ts";
 import { contentMeta } from "../lib/content-meta.ts";
 import type { ChromeHandle } from "../lib/page-chrome.ts";
 import { projectChrome } from "../lib/project-chrome.ts";
+import { InspectedEntry } from "../preview/inspector.tsx";
+import { useLiveFields } from "../preview/live-updates.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/project";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  return { project: (await projectBySlug(context, params.slug)).fields };
+  const entry = await projectBySlug(context, params.slug);
+  return { project: entry.fields, projectId: entry.sys.id };
 }
 
 export const handle: ChromeHandle = {
@@ -39,7 +42,15 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Project({ loaderData }: Route.ComponentProps) {
-  const { project } = loaderData;
+  return (
+    <InspectedEntry id={loaderData.projectId}>
+      <ProjectPage {...loaderData} />
+    </InspectedEntry>
+  );
+}
+
+function ProjectPage({ projectId, ...loaded }: Route.ComponentProps["loaderData"]) {
+  const project = useLiveFields("singleProject", projectId, loaded.project);
   return project.smallProject === "yes" ? <SmallProject project={project} /> : <FullProject project={project} />;
 }
 
@@ -50,16 +61,22 @@ function FullProject({ project }: { project: ProjectFields }) {
     <ProjectArticle colours={projectColours(project.BackgroundColour)}>
       <ProjectHero project={project} layout="full" absoluteHeader={project.absoluteHeader === "yes"} />
       <ProjectIntro project={project} />
-      <ImageSet images={project.images} columns={2} label={`${title} images`} />
-      <ImageSet images={project.fullWidthImages} bleed columns={1} label={`${title} in full`} />
-      <ProjectText id="the-brief" title="The brief" document={project.theBrief} />
-      <ImageSet images={project.fullWidthImages2} bleed columns={1} label={`More of ${title}`} />
-      <ProjectText id="the-work" document={project.contentSection} />
-      <ImageSet images={project.images3} columns={3} label={`${title} details`} />
-      <ImageSet images={project.images4?.slice(0, 2)} columns={2} label={`${title} side by side`} />
+      <ImageSet images={project.images} field="images" columns={2} label={`${title} images`} />
+      <ImageSet images={project.fullWidthImages} field="fullWidthImages" bleed columns={1} label={`${title} in full`} />
+      <ProjectText id="the-brief" title="The brief" document={project.theBrief} field="theBrief" />
+      <ImageSet
+        images={project.fullWidthImages2}
+        field="fullWidthImages2"
+        bleed
+        columns={1}
+        label={`More of ${title}`}
+      />
+      <ProjectText id="the-work" document={project.contentSection} field="contentSection" />
+      <ImageSet images={project.images3} field="images3" columns={3} label={`${title} details`} />
+      <ImageSet images={project.images4?.slice(0, 2)} field="images4" columns={2} label={`${title} side by side`} />
       <ProjectGallery images={project.gallery} title={title} />
       <ProjectQuote quote={project.quote} clientName={project.clientName} />
-      <ProjectText id="the-outcome" title="The outcome" document={project.theOutcome} />
+      <ProjectText id="the-outcome" title="The outcome" document={project.theOutcome} field="theOutcome" />
       <div className="container">
         <ProjectNavigation slug={project.slug} />
       </div>
@@ -78,10 +95,13 @@ function SmallProject({ project }: { project: ProjectFields }) {
       <ProjectBriefAndOutcome project={project} />
       <ImageSet
         images={pictures.length > 0 ? pictures : project.featuredImage ? [project.featuredImage] : []}
+        field={(image) =>
+          project.images?.includes(image) ? "images" : project.images4?.includes(image) ? "images4" : "featuredImage"
+        }
         columns={2}
         label={`${title} images`}
       />
-      <ProjectText id="the-work" document={project.contentSection} />
+      <ProjectText id="the-work" document={project.contentSection} field="contentSection" />
       <ProjectGallery images={project.gallery} title={title} />
       <ProjectQuote quote={project.quote} clientName={project.clientName} />
       <div className="container">

@@ -13,15 +13,19 @@ import { orPlaceholder } from "../content/load.ts";
 import { serviceName } from "../content/names.ts";
 import { latestProjectsFor, serviceBySlug } from "../content/pages.ts";
 import { contentMeta } from "../lib/content-meta.ts";
+import { InspectedEntry } from "../preview/inspector.tsx";
+import { useLiveFields } from "../preview/live-updates.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/service";
 import styles from "./service.module.css";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const service = (await serviceBySlug(context, params.slug)).fields;
+  const entry = await serviceBySlug(context, params.slug);
+  const service = entry.fields;
   // Awaited rather than streamed, so the links are in the HTML for readers without JavaScript and crawlers.
   return {
     service,
+    serviceId: entry.sys.id,
     latestProjects: await orPlaceholder(context, "latest projects", latestProjectsFor(context, service)),
   };
 }
@@ -38,7 +42,15 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Service({ loaderData }: Route.ComponentProps) {
-  const { service, latestProjects } = loaderData;
+  return (
+    <InspectedEntry id={loaderData.serviceId}>
+      <ServicePage {...loaderData} />
+    </InspectedEntry>
+  );
+}
+
+function ServicePage({ serviceId, latestProjects, ...loaded }: Route.ComponentProps["loaderData"]) {
+  const service = useLiveFields("singleServices", serviceId, loaded.service);
   return (
     <div className={styles.service}>
       <ServiceHero service={service} />

@@ -36,3 +36,9 @@ export async function newestPosts(request: APIRequestContext) {
 
 /** PREVIEW_SECRET of the end-to-end server (playwright.config.ts), so the editor's round trip can open a preview. */
 export const e2ePreviewSecret = "e2e-preview-secret-0123456789abcdef";
+
+/**
+ * The origin of the end-to-end tests' stand-in for Contentful's web app (tests/e2e/live-preview.spec.ts): the only
+ * LIVE_PREVIEW_ORIGINS of the end-to-end server. A port of its own beside the site's (and the dev server's).
+ */
+export const e2eEditorOrigin = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4173) + 2000}`;

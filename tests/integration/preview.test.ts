@@ -110,14 +110,19 @@ describe.each(Object.keys(sources) as (keyof typeof sources)[])("preview over th
     expect(news.text).toContain(draftPost.title);
     const article = await page(built.app, draftPath, cookie);
     expect(article.status).toBe(200);
-    expect(article.text).toContain(`<h1>${draftPost.title}</h1>`);
+    // In preview the heading carries its inspector tags (decision 0215).
+    expect(article.text).toMatch(
+      new RegExp(`<h1 data-contentful-entry-id="[^"]+" data-contentful-field-id="blogTitle">${draftPost.title}</h1>`),
+    );
     expect(article.text).toContain("drafts are shown");
     expect(article.text).toContain(`href="/preview/exit?path=${encodeURIComponent(draftPath)}"`);
     for (const res of [news, article]) {
       expect(res.headers["cache-control"]).toBe("private, no-store");
       expect(res.headers["x-robots-tag"]).toBe("noindex");
-      // Contentful's web app may frame a preview (its preview pane); nothing else may.
-      expect(res.headers["content-security-policy"]).toContain("frame-ancestors https://app.contentful.com");
+      // Contentful's web app, in either region (LIVE_PREVIEW_ORIGINS' default), may frame a preview; nothing else may.
+      expect(res.headers["content-security-policy"]).toContain(
+        "frame-ancestors https://app.contentful.com https://app.eu.contentful.com;",
+      );
       expect(res.headers["x-frame-options"]).toBeUndefined();
     }
     // A client-side navigation's data request is a preview answer too.
@@ -129,6 +134,26 @@ describe.each(Object.keys(sources) as (keyof typeof sources)[])("preview over th
     const feed = await request(built.app).get("/news/rss.xml").set("Cookie", cookie);
     expect(feed.headers["cache-control"]).toBe("public, max-age=60");
     expect(feed.text).not.toContain(draftPost.title);
+  });
+
+  it("tags the fields a page shows for inspector mode in preview, and never on the public page", async () => {
+    const { cookie } = await enterPreview(built.app, projectPath);
+    const project = JSON.parse(
+      readFileSync(path.join(contentDir, "entries/singleProject", `${draftProjectEdit.id}.json`), "utf8"),
+    ) as { sys: { id: string } };
+    const previewed = await page(built.app, projectPath, cookie);
+    expect(previewed.text).toContain(
+      `data-contentful-entry-id="${project.sys.id}" data-contentful-field-id="projectTitle"`,
+    );
+    for (const field of ["introContent", "heroBackground", "theBrief", "gallery"]) {
+      expect(previewed.text).toContain(`data-contentful-field-id="${field}"`);
+    }
+    // The public page, twice: the second answer is the page cache's stored document.
+    for (let i = 0; i < 2; i++) {
+      const published = await page(built.app, projectPath);
+      expect(published.status).toBe(200);
+      expect(published.text).not.toContain("data-contentful-");
+    }
   });
 
   it("shows a draft edit of a published project", async () => {

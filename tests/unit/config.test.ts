@@ -57,3 +57,33 @@ describe("preview and webhook settings", () => {
     expect(loadConfig({ PREVIEW_SECRET: "" }).previewEnabled).toBe(false);
   });
 });
+
+/** Who may frame a preview and talk to the live preview SDK (decision 0215). */
+describe("LIVE_PREVIEW_ORIGINS", () => {
+  it("defaults to Contentful's web app in both regions and takes a comma-separated list of origins", () => {
+    expect(loadConfig({}).LIVE_PREVIEW_ORIGINS).toEqual([
+      "https://app.contentful.com",
+      "https://app.eu.contentful.com",
+    ]);
+    expect(loadConfig({ LIVE_PREVIEW_ORIGINS: "" }).LIVE_PREVIEW_ORIGINS).toHaveLength(2);
+    expect(
+      loadConfig({ LIVE_PREVIEW_ORIGINS: " https://app.eu.contentful.com , http://127.0.0.1:6173" })
+        .LIVE_PREVIEW_ORIGINS,
+    ).toEqual(["https://app.eu.contentful.com", "http://127.0.0.1:6173"]);
+  });
+
+  it("stops the start with one line for anything but an https origin (or http on this machine)", () => {
+    for (const value of [
+      "http://app.contentful.com",
+      "https://app.contentful.com/",
+      "https://app.contentful.com/spaces",
+      "app.contentful.com",
+      "https://app.contentful.com,,https://app.eu.contentful.com",
+      "*",
+    ]) {
+      expect(() => loadConfig({ LIVE_PREVIEW_ORIGINS: value }), value).toThrowError(
+        /^Invalid environment variable LIVE_PREVIEW_ORIGINS \(.*\): .* is not an origin such as https:\/\/app\.contentful\.com[^\n]*$/,
+      );
+    }
+  });
+});

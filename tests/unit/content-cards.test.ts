@@ -121,11 +121,11 @@ describe("the carousel", () => {
       { sys: { id: "home" }, fields: { carousel: [asset("one"), asset("two")] } },
       { sys: { id: "other" }, fields: { carousel: [asset("three")] } },
     ];
-    expect(toCarousel(entries)).toEqual([asset("one"), asset("two")]);
+    expect(toCarousel(entries)).toEqual({ entryId: "home", slides: [asset("one"), asset("two")] });
   });
 
   it("is empty when there is no homePage entry or it has no images (the placeholder shows)", () => {
-    expect(toCarousel([])).toEqual([]);
-    expect(toCarousel([{ sys: { id: "home" }, fields: {} }])).toEqual([]);
+    expect(toCarousel([])).toEqual({ entryId: undefined, slides: [] });
+    expect(toCarousel([{ sys: { id: "home" }, fields: {} }])).toEqual({ entryId: "home", slides: [] });
   });
 });

@@ -62,13 +62,13 @@ describe("what the home page reads from the sample store", () => {
 
   it("shows the home page entry's carousel images", async () => {
     const carousel = await readCarousel(context);
-    expect(carousel.length).toBeGreaterThan(0);
-    expect(carousel).toEqual(stored.home[0]?.fields.carousel);
+    expect(carousel.slides.length).toBeGreaterThan(0);
+    expect(carousel).toEqual({ entryId: stored.home[0]?.sys.id, slides: stored.home[0]?.fields.carousel });
   });
 
   it("shows no carousel, rather than failing, when there is no home page entry", async () => {
     const empty: ContentReader = { getEntries: async () => ({ items: [] }) };
-    expect(await readCarousel(contextOf(empty))).toEqual([]);
+    expect((await readCarousel(contextOf(empty))).slides).toEqual([]);
     expect(await readLatestPosts(contextOf(empty))).toEqual([]);
     expect(await readProjectTiles(contextOf(empty))).toEqual([]);
   });

@@ -1,6 +1,8 @@
 import { Suspense } from "react";
 import { Await } from "react-router";
 import type { Carousel as CarouselImages } from "../../content/cards.ts";
+import type { Asset } from "../../content/types.ts";
+import { InspectedEntry, useFieldTags } from "../../preview/inspector.tsx";
 import { Carousel } from "../Carousel.tsx";
 import { ContentImage } from "../ContentImage.tsx";
 import { LoadingPlaceholder } from "../LoadingPlaceholder.tsx";
@@ -19,15 +21,11 @@ export function StudioCarousel({ images }: { images: Promise<CarouselImages | nu
       </SectionHeading>
       <Suspense fallback={<CarouselPlaceholder />}>
         <Await resolve={images}>
-          {(assets) =>
-            assets && assets.length > 0 ? (
-              <Carousel
-                label="Recent work"
-                slideClassName={styles.studioSlide}
-                slides={assets.map((asset) => (
-                  <ContentImage key={asset.sys.id} asset={asset} sizes="(min-width: 64rem) 56rem, 85vw" />
-                ))}
-              />
+          {(carousel) =>
+            carousel && carousel.slides.length > 0 ? (
+              <InspectedEntry id={carousel.entryId}>
+                <StudioSlides slides={carousel.slides} />
+              </InspectedEntry>
             ) : (
               <CarouselPlaceholder />
             )
@@ -35,6 +33,19 @@ export function StudioCarousel({ images }: { images: Promise<CarouselImages | nu
         </Await>
       </Suspense>
     </section>
+  );
+}
+
+function StudioSlides({ slides }: { slides: Asset[] }) {
+  const tags = useFieldTags();
+  return (
+    <Carousel
+      label="Recent work"
+      slideClassName={styles.studioSlide}
+      slides={slides.map((asset) => (
+        <ContentImage key={asset.sys.id} asset={asset} {...tags("carousel")} sizes="(min-width: 64rem) 56rem, 85vw" />
+      ))}
+    />
   );
 }
 

@@ -1,12 +1,36 @@
+import { useMemo } from "react";
 import { Link } from "react-router";
-import type { Carousel as CarouselImages } from "../../content/cards.ts";
+import type { Carousel as CarouselEntry } from "../../content/cards.ts";
+import type { Asset } from "../../content/types.ts";
+import { InspectedEntry, useFieldTags } from "../../preview/inspector.tsx";
+import { useLiveFields } from "../../preview/live-updates.ts";
 import { Carousel } from "../Carousel.tsx";
 import { ContentImage } from "../ContentImage.tsx";
 import { LoadingPlaceholder } from "../LoadingPlaceholder.tsx";
 import styles from "./HomeCarousel.module.css";
 
-/** Section 5: the homePage carousel (no autoplay, R9.10) and the way into the work. */
-export function HomeCarousel({ images }: { images: CarouselImages | null }) {
+/**
+ * Section 5: the homePage carousel (no autoplay, R9.10) and the way into the work. In preview its images carry
+ * their inspector tags and follow the editor's edits of the homePage entry (decision 0215): here, in the section's
+ * own chunk, rather than in the home page's first JavaScript.
+ */
+export function HomeCarousel({ carousel }: { carousel: CarouselEntry | null }) {
+  return (
+    <InspectedEntry id={carousel?.entryId}>
+      <Showcase carousel={carousel} />
+    </InspectedEntry>
+  );
+}
+
+/** The carousel's slides, with the editor's latest edit of the homePage entry in preview. */
+function useLiveSlides(carousel: CarouselEntry | null): Asset[] | null {
+  const fields = useMemo(() => ({ carousel: carousel?.slides }), [carousel]);
+  return useLiveFields("homePage", carousel?.entryId, fields).carousel ?? (carousel ? [] : null);
+}
+
+function Showcase({ carousel }: { carousel: CarouselEntry | null }) {
+  const images = useLiveSlides(carousel);
+  const tags = useFieldTags();
   return (
     <section className={styles.showcase} aria-labelledby="showcase-title">
       <div className={`container ${styles.head}`}>
@@ -29,6 +53,7 @@ export function HomeCarousel({ images }: { images: CarouselImages | null }) {
                 key={image.sys.id}
                 className={styles.image}
                 asset={image}
+                {...tags("carousel")}
                 displayWidth={1100}
                 sizes="(min-width: 90rem) 60rem, 85vw"
               />

@@ -5,6 +5,7 @@ import { RichText } from "../../content/rich-text.tsx";
 import type { Asset } from "../../content/types.ts";
 import type { ProjectColours } from "../../lib/colour.ts";
 import { formatDate } from "../../lib/dates.ts";
+import { useFieldTags } from "../../preview/inspector.tsx";
 import { Carousel } from "../Carousel.tsx";
 import { ContentImage } from "../ContentImage.tsx";
 import { useHydrated } from "../useDevice.ts";
@@ -25,17 +26,29 @@ export function ProjectHero({
   layout: "full" | "small";
   absoluteHeader: boolean;
 }) {
+  const tags = useFieldTags();
   return (
     <header className={styles.hero} data-layout={layout} data-absolute={absoluteHeader || undefined}>
       <div className={styles.heroText}>
-        {project.clientName && <p className={styles.heroClient}>{project.clientName}</p>}
-        <h1 className={styles.heroTitle}>{project.projectTitle}</h1>
-        {project.heroContent && <p className={styles.heroLine}>{project.heroContent}</p>}
+        {project.clientName && (
+          <p className={styles.heroClient} {...tags("clientName")}>
+            {project.clientName}
+          </p>
+        )}
+        <h1 className={styles.heroTitle} {...tags("projectTitle")}>
+          {project.projectTitle}
+        </h1>
+        {project.heroContent && (
+          <p className={styles.heroLine} {...tags("heroContent")}>
+            {project.heroContent}
+          </p>
+        )}
       </div>
       {project.heroBackground && (
         <div className={styles.heroImage}>
           <ContentImage
             asset={project.heroBackground}
+            {...tags("heroBackground")}
             priority
             sizes={layout === "full" ? "(min-width: 1024px) 50vw, 100vw" : "100vw"}
             displayWidth={1200}
@@ -48,12 +61,14 @@ export function ProjectHero({
 
 /** Client, services, launch date and website, with the client's logo, beside the introduction. */
 export function ProjectIntro({ project }: { project: ProjectFields }) {
+  const tags = useFieldTags();
   return (
     <section className={`container ${styles.intro}`} aria-label="About the project">
       <div className={styles.facts}>
         {project.logo && (
           <ContentImage
             asset={project.logo}
+            {...tags("logo")}
             className={styles.logo}
             alt={`${project.clientName ?? projectName(project)} logo`}
             sizes="12rem"
@@ -64,14 +79,14 @@ export function ProjectIntro({ project }: { project: ProjectFields }) {
           {project.clientName && (
             <div>
               <dt>Client</dt>
-              <dd>{project.clientName}</dd>
+              <dd {...tags("clientName")}>{project.clientName}</dd>
             </div>
           )}
           {project.services && project.services.length > 0 && (
             <div>
               <dt>Services</dt>
               <dd>
-                <ul className={styles.services}>
+                <ul className={styles.services} {...tags("services")}>
                   {project.services.map((service) => (
                     <li key={service}>{service}</li>
                   ))}
@@ -83,7 +98,9 @@ export function ProjectIntro({ project }: { project: ProjectFields }) {
             <div>
               <dt>Launched</dt>
               <dd>
-                <time dateTime={project.date}>{formatDate(project.date)}</time>
+                <time dateTime={project.date} {...tags("date")}>
+                  {formatDate(project.date)}
+                </time>
               </dd>
             </div>
           )}
@@ -91,7 +108,13 @@ export function ProjectIntro({ project }: { project: ProjectFields }) {
             <div>
               <dt>Website</dt>
               <dd>
-                <a href={project.website} target="_blank" rel="noopener noreferrer" className={styles.website}>
+                <a
+                  href={project.website}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={styles.website}
+                  {...tags("website")}
+                >
                   {displayHost(project.website)}
                   <span className="visually-hidden"> (opens in a new tab)</span>
                 </a>
@@ -100,7 +123,7 @@ export function ProjectIntro({ project }: { project: ProjectFields }) {
           )}
         </dl>
       </div>
-      <RichText document={project.introContent} className={styles.introText} />
+      <RichText document={project.introContent} field="introContent" className={styles.introText} />
     </section>
   );
 }
@@ -119,12 +142,16 @@ export function ImageSet({
   columns = 2,
   bleed = false,
   label,
+  field,
 }: {
   images: Asset[] | undefined;
+  /** The entry's field the images are, or each image's (their inspector tags in preview). */
+  field?: string | ((image: Asset) => string);
   columns?: 1 | 2 | 3;
   bleed?: boolean;
   label?: string;
 }) {
+  const tags = useFieldTags();
   if (!images?.length) return null;
   const sizes =
     bleed || columns === 1
@@ -141,7 +168,12 @@ export function ImageSet({
     >
       {images.map((image) => (
         <figure key={image.sys.id} className={styles.figure}>
-          <ContentImage asset={image} sizes={sizes} displayWidth={bleed || columns === 1 ? 1920 : 960} />
+          <ContentImage
+            asset={image}
+            {...tags(typeof field === "function" ? field(image) : field)}
+            sizes={sizes}
+            displayWidth={bleed || columns === 1 ? 1920 : 960}
+          />
         </figure>
       ))}
     </section>
@@ -149,7 +181,17 @@ export function ImageSet({
 }
 
 /** A titled block of rich text on the reading measure. */
-export function ProjectText({ title, document, id }: { title?: string; document?: RichTextDocument; id: string }) {
+export function ProjectText({
+  title,
+  document,
+  id,
+  field,
+}: {
+  title?: string;
+  document?: RichTextDocument;
+  id: string;
+  field: string;
+}) {
   if (!document) return null;
   return (
     <section className={`container ${styles.text}`} aria-labelledby={title ? id : undefined}>
@@ -158,21 +200,26 @@ export function ProjectText({ title, document, id }: { title?: string; document?
           {title}
         </h2>
       )}
-      <RichText document={document} className={styles.textBody} />
+      <RichText document={document} field={field} className={styles.textBody} />
     </section>
   );
 }
 
 /** The client's words, large, on the project's colour. */
 export function ProjectQuote({ quote, clientName }: { quote?: RichTextDocument; clientName?: string }) {
+  const tags = useFieldTags();
   if (!quote) return null;
   return (
     <div className={styles.quote}>
       <figure className={`container ${styles.quoteFigure}`}>
         <blockquote className={styles.quoteText}>
-          <RichText document={quote} />
+          <RichText document={quote} field="quote" />
         </blockquote>
-        {clientName && <figcaption className={styles.quoteSource}>{clientName}</figcaption>}
+        {clientName && (
+          <figcaption className={styles.quoteSource} {...tags("clientName")}>
+            {clientName}
+          </figcaption>
+        )}
       </figure>
     </div>
   );
@@ -180,6 +227,7 @@ export function ProjectQuote({ quote, clientName }: { quote?: RichTextDocument; 
 
 /** The project's gallery as a carousel (buttons, swipe, arrow keys). */
 export function ProjectGallery({ images, title }: { images: Asset[] | undefined; title: string }) {
+  const tags = useFieldTags();
   if (!images?.length) return null;
   return (
     <div className="container">
@@ -189,6 +237,7 @@ export function ProjectGallery({ images, title }: { images: Asset[] | undefined;
           <ContentImage
             key={image.sys.id}
             asset={image}
+            {...tags("gallery")}
             className={styles.galleryImage}
             sizes="(min-width: 1024px) 56rem, 85vw"
             displayWidth={1100}
@@ -202,8 +251,8 @@ export function ProjectGallery({ images, title }: { images: Asset[] | undefined;
 /** The small layout's brief and outcome, side by side on wide screens. */
 export function ProjectBriefAndOutcome({ project }: { project: ProjectFields }) {
   const parts = [
-    { id: "the-brief", title: "The brief", document: project.theBrief },
-    { id: "the-outcome", title: "The outcome", document: project.theOutcome },
+    { id: "the-brief", title: "The brief", document: project.theBrief, field: "theBrief" },
+    { id: "the-outcome", title: "The outcome", document: project.theOutcome, field: "theOutcome" },
   ].filter((part) => part.document);
   if (parts.length === 0) return null;
   return (
@@ -213,7 +262,7 @@ export function ProjectBriefAndOutcome({ project }: { project: ProjectFields }) 
           <h2 id={part.id} className={styles.textTitle}>
             {part.title}
           </h2>
-          <RichText document={part.document} />
+          <RichText document={part.document} field={part.field} />
         </section>
       ))}
     </div>

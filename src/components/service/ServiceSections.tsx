@@ -1,6 +1,7 @@
 import type { ServiceFields } from "../../content/model.ts";
 import { serviceName } from "../../content/names.ts";
 import { RichText } from "../../content/rich-text.tsx";
+import { inspectorAttributes, useFieldTags } from "../../preview/inspector.tsx";
 import { Accordion } from "../Accordion.tsx";
 import { Carousel } from "../Carousel.tsx";
 import { ContentImage } from "../ContentImage.tsx";
@@ -9,16 +10,28 @@ import styles from "./ServiceSections.module.css";
 const accordionNumbers = [1, 2, 3, 4, 5] as const;
 
 export function ServiceHero({ service }: { service: ServiceFields }) {
+  const tags = useFieldTags();
   return (
     <header className={styles.hero}>
       <div className="container">
         <p className={styles.eyebrow}>Services</p>
-        <h1 className={styles.title}>{serviceName(service)}</h1>
-        {service.subHeading && <p className={styles.subHeading}>{service.subHeading}</p>}
+        <h1 className={styles.title} {...tags("title")}>
+          {serviceName(service)}
+        </h1>
+        {service.subHeading && (
+          <p className={styles.subHeading} {...tags("subHeading")}>
+            {service.subHeading}
+          </p>
+        )}
       </div>
       {service.servicesHero && (
         <div className={`container ${styles.heroImage}`}>
-          <ContentImage asset={service.servicesHero} priority sizes="(min-width: 1440px) 1344px, 100vw" />
+          <ContentImage
+            asset={service.servicesHero}
+            {...tags("servicesHero")}
+            priority
+            sizes="(min-width: 1440px) 1344px, 100vw"
+          />
         </div>
       )}
     </header>
@@ -27,6 +40,7 @@ export function ServiceHero({ service }: { service: ServiceFields }) {
 
 /** The three figures, each with what it counts. */
 export function ServiceStats({ service }: { service: ServiceFields }) {
+  const tags = useFieldTags();
   const stats = (service.stats ?? []).slice(0, 3);
   if (stats.length === 0) return null;
   return (
@@ -37,8 +51,12 @@ export function ServiceStats({ service }: { service: ServiceFields }) {
       <dl className={styles.stats}>
         {stats.map((figure, index) => (
           <div key={`${figure}-${service.statsDescription?.[index]}`} className={styles.stat}>
-            <dt className={styles.statLabel}>{service.statsDescription?.[index]}</dt>
-            <dd className={styles.statFigure}>{figure}</dd>
+            <dt className={styles.statLabel} {...tags("statsDescription")}>
+              {service.statsDescription?.[index]}
+            </dt>
+            <dd className={styles.statFigure} {...tags("stats")}>
+              {figure}
+            </dd>
           </div>
         ))}
       </dl>
@@ -47,13 +65,19 @@ export function ServiceStats({ service }: { service: ServiceFields }) {
 }
 
 export function ServiceImagePair({ service }: { service: ServiceFields }) {
+  const tags = useFieldTags();
   const images = (service.servicesTwoImages ?? []).slice(0, 2);
   if (images.length === 0) return null;
   return (
     <div className={`container ${styles.imagePair}`}>
       {images.map((image) => (
         <figure key={image.sys.id} className={styles.figure}>
-          <ContentImage asset={image} sizes="(min-width: 768px) 50vw, 100vw" displayWidth={960} />
+          <ContentImage
+            asset={image}
+            {...tags("servicesTwoImages")}
+            sizes="(min-width: 768px) 50vw, 100vw"
+            displayWidth={960}
+          />
         </figure>
       ))}
     </div>
@@ -63,18 +87,31 @@ export function ServiceImagePair({ service }: { service: ServiceFields }) {
 export function ServiceTexts({ service }: { service: ServiceFields }) {
   return (
     <div className={`container ${styles.texts}`}>
-      <RichText document={service.leftText} className={styles.leftText} />
-      <RichText document={service.rightText} className={styles.rightText} />
+      <RichText document={service.leftText} field="leftText" className={styles.leftText} />
+      <RichText document={service.rightText} field="rightText" className={styles.rightText} />
     </div>
   );
 }
 
 /** The five accordions beside the accordion image. */
 export function ServiceAccordions({ service }: { service: ServiceFields }) {
+  const tags = useFieldTags();
   const items = accordionNumbers.flatMap((n) => {
     const title = service[`accordionTitle${n}`];
     const content = service[`accordionContent${n}`];
-    return title ? [{ id: `accordion-${n}`, title, content: <RichText document={content} /> }] : [];
+    return title
+      ? [
+          {
+            id: `accordion-${n}`,
+            title: tags(`accordionTitle${n}`)[inspectorAttributes.fieldId] ? (
+              <span {...tags(`accordionTitle${n}`)}>{title}</span>
+            ) : (
+              title
+            ),
+            content: <RichText document={content} field={`accordionContent${n}`} />,
+          },
+        ]
+      : [];
   });
   if (items.length === 0) return null;
   return (
@@ -87,7 +124,12 @@ export function ServiceAccordions({ service }: { service: ServiceFields }) {
       </div>
       {service.accordionImage && (
         <figure className={styles.accordionImage}>
-          <ContentImage asset={service.accordionImage} sizes="(min-width: 1024px) 40vw, 100vw" displayWidth={800} />
+          <ContentImage
+            asset={service.accordionImage}
+            {...tags("accordionImage")}
+            sizes="(min-width: 1024px) 40vw, 100vw"
+            displayWidth={800}
+          />
         </figure>
       )}
     </section>
@@ -95,15 +137,19 @@ export function ServiceAccordions({ service }: { service: ServiceFields }) {
 }
 
 export function ServiceStatement({ statement }: { statement?: string }) {
+  const tags = useFieldTags();
   if (!statement) return null;
   return (
     <div className={styles.statement}>
-      <p className="container">{statement}</p>
+      <p className="container" {...tags("mainStatement")}>
+        {statement}
+      </p>
     </div>
   );
 }
 
 export function ServiceCarousel({ service }: { service: ServiceFields }) {
+  const tags = useFieldTags();
   if (!service.carousel?.length) return null;
   return (
     <div className="container">
@@ -111,7 +157,13 @@ export function ServiceCarousel({ service }: { service: ServiceFields }) {
         label={`${serviceName(service)} in pictures`}
         slideClassName={styles.slide}
         slides={service.carousel.map((image) => (
-          <ContentImage key={image.sys.id} asset={image} sizes="(min-width: 1024px) 56rem, 85vw" displayWidth={1100} />
+          <ContentImage
+            key={image.sys.id}
+            asset={image}
+            {...tags("carousel")}
+            sizes="(min-width: 1024px) 56rem, 85vw"
+            displayWidth={1100}
+          />
         ))}
       />
     </div>

@@ -1,0 +1,67 @@
+import { useEffect, useRef, useState } from "react";
+import type { FieldsByType } from "../content/fields.ts";
+import type { ContentType } from "../content/types.ts";
+import { usePreview } from "./inspector.tsx";
+
+/**
+ * Live updates (decision 0215): a page in preview hands its entry to the live preview SDK and shows each edit
+ * Contentful's web app sends back. The SDK, and the mapping of an edit to page fields (`editedFields`, the sources'
+ * own link resolution), are in the preview-only chunk (sdk.ts), which connects here once it has loaded; pages
+ * subscribe before that and are connected then. Outside preview nothing is subscribed and the loader's fields are
+ * shown as they are, and this module is all public pages carry of it.
+ */
+
+/** An entry as the SDK is given it (Contentful's REST shape) and as the web app sends it back. */
+export interface EditableEntry {
+  sys: { id: string; type: "Entry"; contentType: { sys: { type: "Link"; linkType: "ContentType"; id: string } } };
+  fields: object;
+}
+
+export interface EditSubscription {
+  entry: EditableEntry;
+  /** What the page shows now: where an asset the edit only links to is found. */
+  shown: () => unknown;
+  /** The edited entry's fields, made into page fields. */
+  onEdit: (fields: Record<string, unknown>) => void;
+}
+
+type Subscribe = (subscription: EditSubscription) => () => void;
+
+let connected: Subscribe | undefined;
+const subscriptions = new Map<EditSubscription, (() => void) | undefined>();
+
+/** Called by the SDK's chunk once it runs: every page subscribed so far, and every one after, gets its edits. */
+export function connectLiveUpdates(subscribe: Subscribe): void {
+  connected = subscribe;
+  for (const [subscription, stop] of subscriptions) subscriptions.set(subscription, stop ?? subscribe(subscription));
+}
+
+function subscribeToEdits(subscription: EditSubscription): () => void {
+  subscriptions.set(subscription, connected?.(subscription));
+  return () => {
+    subscriptions.get(subscription)?.();
+    subscriptions.delete(subscription);
+  };
+}
+
+/** The entry's fields, with the editor's latest edit in preview. */
+export function useLiveFields<T extends ContentType>(contentType: T, id: string | undefined, fields: FieldsByType[T]) {
+  const preview = usePreview();
+  const [edit, setEdit] = useState<{ of: FieldsByType[T]; fields: FieldsByType[T] }>();
+  const shown = useRef(fields);
+  useEffect(() => {
+    if (!preview || !id) return;
+    return subscribeToEdits({
+      entry: {
+        sys: { id, type: "Entry", contentType: { sys: { type: "Link", linkType: "ContentType", id: contentType } } },
+        fields,
+      },
+      // The loader's assets and an earlier edit's.
+      shown: () => [fields, shown.current],
+      onEdit: (edited) => setEdit({ of: fields, fields: edited as unknown as FieldsByType[T] }),
+    });
+  }, [preview, contentType, id, fields]);
+  const current = edit?.of === fields ? edit.fields : fields;
+  shown.current = current;
+  return current;
+}

@@ -1,0 +1,286 @@
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { type APIRequestContext, expect, type Frame, type Page, test } from "@playwright/test";
+import { parse } from "flatted";
+import { e2eEditorOrigin, e2ePreviewSecret, entries } from "./content.ts";
+
+/**
+ * Contentful's live preview (decision 0215), with this test's own server playing Contentful's web app: its page
+ * frames `/preview?secret=…&path=…` from another origin (the end-to-end server's LIVE_PREVIEW_ORIGINS) and talks to
+ * the page with the live preview SDK's own messages, as the web app's preview pane does.
+ */
+
+/** The SDK's `source` on the messages it sends, and what it expects on the editor's (its constants). */
+const sdkSource = "live-preview-sdk";
+const editorSource = "live-preview-editor";
+
+interface SdkMessage {
+  method: string;
+  origin: string;
+  [key: string]: unknown;
+}
+
+/** The stand-in for the web app: the preview in a frame, and every message the SDK sends kept in order. */
+const editorPage = `<!doctype html>
+<html lang="en"><meta charset="utf-8"><title>Entry editor</title>
+<script>
+  window.received = [];
+  addEventListener("message", (event) => {
+    if (event.data && event.data.source === "${sdkSource}") received.push({ origin: event.origin, message: event.data });
+  });
+</script>
+<iframe title="Live preview" width="1280" height="900"></iframe>
+<script>document.querySelector("iframe").src = new URLSearchParams(location.search).get("preview");</script>
+</html>`;
+
+function serveEditor(port: number): Promise<Server> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(editorPage);
+  });
+  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
+}
+
+let editor: Server;
+let stranger: Server;
+test.beforeAll(async () => {
+  editor = await serveEditor(Number(new URL(e2eEditorOrigin).port));
+  // Any other origin: not in LIVE_PREVIEW_ORIGINS.
+  stranger = await serveEditor(0);
+});
+test.afterAll(async () => {
+  await Promise.all([editor, stranger].map((server) => new Promise((resolve) => server.close(resolve))));
+});
+
+const previewLink = (site: string, pathname: string) =>
+  `${site}/preview?secret=${e2ePreviewSecret}&path=${encodeURIComponent(pathname)}`;
+
+/** Opens the editor at `origin` with the preview of `pathname` in its pane. */
+async function openEditor(page: Page, origin: string, site: string, pathname: string) {
+  await page.goto(`${origin}/?${new URLSearchParams({ preview: previewLink(site, pathname) })}`);
+}
+
+/** The messages the SDK has sent with this method, as the web app received them. */
+async function sent(page: Page, method: string): Promise<SdkMessage[]> {
+  return page.evaluate(
+    (wanted) =>
+      (window as unknown as { received: { origin: string; message: { method: string } }[] }).received
+        .filter(({ message }) => message.method === wanted)
+        .map(({ origin, message }) => ({ ...JSON.parse(JSON.stringify(message)), origin })),
+    method,
+  );
+}
+
+async function firstSent(page: Page, method: string): Promise<SdkMessage> {
+  await expect.poll(async () => (await sent(page, method)).length, { message: `the SDK sends ${method}` }).toBe(1);
+  const [message] = await sent(page, method);
+  if (!message) throw new Error(`no ${method}`);
+  return message;
+}
+
+/** Posts a message to the page in the pane as the web app does (its source, to the site's origin). */
+async function tellPreview(page: Page, site: string, message: Record<string, unknown>) {
+  await page.evaluate(
+    ({ message, site }) => document.querySelector("iframe")?.contentWindow?.postMessage(message, site),
+    { message: { ...message, source: editorSource }, site },
+  );
+}
+
+function previewFrame(page: Page): Frame {
+  const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
+  if (!frame) throw new Error("no preview frame");
+  return frame;
+}
+
+type Fields = Record<string, unknown>;
+interface RichNode {
+  nodeType: string;
+  value?: string;
+  content?: RichNode[];
+}
+
+/** The first paragraph's first text of a rich-text document, changed in place to `text`. */
+function editFirstParagraph(document: RichNode, text: string) {
+  const paragraph = document.content?.find((node) => node.nodeType === "paragraph");
+  const node = paragraph?.content?.find((child) => child.nodeType === "text");
+  if (!node) throw new Error("the document has no paragraph with text");
+  node.value = text;
+}
+
+/** An image from the store that the page does not show yet, as Contentful's web app sends an asset: whole. */
+function otherImage(notIn: string) {
+  const assets = JSON.parse(readFileSync(path.resolve("content/assets.json"), "utf8")) as {
+    sys: { id: string };
+    fields: { file: { url: string; contentType: string } };
+  }[];
+  const asset = assets.find(
+    (candidate) => candidate.fields.file.contentType === "image/webp" && !notIn.includes(candidate.sys.id),
+  );
+  if (!asset) throw new Error("no other image in the store");
+  const description = "An image picked while the editor types";
+  return {
+    url: asset.fields.file.url,
+    description,
+    asset: { sys: { id: asset.sys.id, type: "Asset" }, fields: { ...asset.fields, description } },
+  };
+}
+
+/** The three kinds of page an editor writes, with the fields the test edits on each. */
+const pages = [
+  { name: "an article", type: "blogPost", base: "/post", title: "blogTitle", text: "blogIntro", image: "blogHero" },
+  {
+    name: "a project",
+    type: "singleProject",
+    base: "/project",
+    title: "projectTitle",
+    text: "introContent",
+    image: "heroBackground",
+  },
+  {
+    name: "a service",
+    type: "singleServices",
+    base: "/service",
+    title: "title",
+    text: "leftText",
+    image: "servicesHero",
+  },
+] as const;
+
+async function firstSlug(request: APIRequestContext, contentType: string): Promise<string> {
+  const [entry] = await entries<{ slug: string }>(request, {
+    content_type: contentType,
+    select: "sys.id,fields.slug",
+    order: "sys.id",
+    limit: 1,
+  });
+  if (!entry) throw new Error(`no ${contentType}`);
+  return entry.fields.slug;
+}
+
+for (const kind of pages) {
+  test(`live preview of ${kind.name}: connected, edits shown without a reload, a click opens the field`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const site = String(baseURL);
+    const pathname = `${kind.base}/${await firstSlug(request, kind.type)}`;
+    await openEditor(page, e2eEditorOrigin, site, pathname);
+
+    const connected = await firstSent(page, "CONNECTED");
+    expect(connected).toMatchObject({
+      origin: site,
+      connected: true,
+      isInspectorEnabled: true,
+      isLiveUpdatesEnabled: true,
+      locale: "en-US",
+    });
+    expect(connected.taggedElementCount).toBeGreaterThan(0);
+
+    // The page announced its entry; the web app answers a subscription with the entry it was given, edit merged in.
+    const subscribed = await firstSent(page, "SUBSCRIBED");
+    const config = parse(String(subscribed.config)) as { data: { sys: { id: string }; fields: Fields } };
+    const { data } = config;
+    expect(data).toMatchObject({ sys: { type: "Entry", contentType: { sys: { id: kind.type } } } });
+    const frame = previewFrame(page);
+    const heading = frame.getByRole("heading", { level: 1 });
+    await expect(heading).toHaveAttribute("data-contentful-entry-id", data.sys.id);
+    await expect(heading).toHaveAttribute("data-contentful-field-id", kind.title);
+    await frame.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+
+    const title = `${String(data.fields[kind.title])} (edited live)`;
+    const paragraph = "A paragraph the editor is typing right now.";
+    const image = otherImage(JSON.stringify(data.fields));
+    data.fields[kind.title] = title;
+    editFirstParagraph(data.fields[kind.text] as RichNode, paragraph);
+    data.fields[kind.image] = kind.image === "blogHero" ? [image.asset] : image.asset;
+    await tellPreview(page, site, { method: "ENTRY_UPDATED", data, subscriptionId: subscribed.id });
+
+    // Within a second (issue 35: "as they type").
+    await expect(heading).toHaveText(title, { timeout: 1_000 });
+    await expect(frame.getByText(paragraph, { exact: true })).toBeVisible({ timeout: 1_000 });
+    const edited = frame.getByRole("img", { name: image.description });
+    await expect(edited).toHaveAttribute("src", new RegExp(`^${image.url}`), { timeout: 1_000 });
+    await expect(edited).toHaveAttribute("data-contentful-field-id", kind.image);
+    expect(await frame.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+
+    // Inspector mode on in the web app: a click on a tagged field opens that field in the entry editor.
+    await tellPreview(page, site, { method: "INSPECTOR_MODE_CHANGED", isInspectorActive: true });
+    await expect.poll(async () => (await sent(page, "TAGGED_ELEMENTS")).length).toBeGreaterThan(0);
+    await heading.click();
+    const clicked = await firstSent(page, "TAGGED_FIELD_CLICKED");
+    expect(clicked).toMatchObject({ origin: site, entryId: data.sys.id, fieldId: kind.title, locale: "en-US" });
+    await expect(frame.getByRole("heading", { level: 1 })).toHaveText(title);
+  });
+}
+
+test("live preview of the home page: its carousel's images are tagged and an edited one is shown", async ({
+  page,
+  baseURL,
+}) => {
+  const site = String(baseURL);
+  await openEditor(page, e2eEditorOrigin, site, "/");
+  await firstSent(page, "CONNECTED");
+  // The carousel's code (and its subscription) comes as the section nears the screen, as it does for visitors.
+  const slides = previewFrame(page).locator(`img[data-contentful-field-id="carousel"]`);
+  await slides.first().scrollIntoViewIfNeeded();
+  const subscribed = await firstSent(page, "SUBSCRIBED");
+  const { data } = parse(String(subscribed.config)) as { data: { sys: { id: string }; fields: Fields } };
+  expect(data).toMatchObject({ sys: { type: "Entry", contentType: { sys: { id: "homePage" } } } });
+  await expect(slides.first()).toHaveAttribute("data-contentful-entry-id", data.sys.id);
+
+  const image = otherImage(JSON.stringify(data.fields));
+  data.fields.carousel = [image.asset, ...(data.fields.carousel as unknown[]).slice(1)];
+  await tellPreview(page, site, { method: "ENTRY_UPDATED", data, subscriptionId: subscribed.id });
+  const edited = previewFrame(page).getByRole("img", { name: image.description });
+  await expect(edited).toHaveAttribute("src", new RegExp(`^${image.url}`), { timeout: 1_000 });
+  await expect(edited).toHaveAttribute("data-contentful-field-id", "carousel");
+});
+
+test("a preview framed by a site not in LIVE_PREVIEW_ORIGINS is refused by the browser", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const site = String(baseURL);
+  const refusals: string[] = [];
+  page.on("console", (message) => {
+    if (message.text().includes("frame-ancestors")) refusals.push(message.text());
+  });
+  const strangerOrigin = `http://127.0.0.1:${(stranger.address() as AddressInfo).port}`;
+  await openEditor(page, strangerOrigin, site, `/post/${await firstSlug(request, "blogPost")}`);
+  await expect.poll(() => refusals.length, { message: "the browser refuses the frame" }).toBeGreaterThan(0);
+  expect(refusals[0]).toContain(`frame-ancestors ${e2eEditorOrigin}`);
+  // Nothing of the page is in the frame, and it never spoke to the stranger.
+  await expect(page.frameLocator("iframe").getByRole("heading", { level: 1 })).toHaveCount(0);
+  expect(await sent(page, "CONNECTED")).toEqual([]);
+});
+
+test("public pages carry no inspector tags and load no live preview code", async ({ page, request }) => {
+  const scripts = new Set<string>();
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.add(new URL(request.url()).pathname);
+  });
+  const paths = [
+    "/",
+    ...(await Promise.all(pages.map(async (kind) => `${kind.base}/${await firstSlug(request, kind.type)}`))),
+  ];
+  for (const pathname of paths) {
+    const response = await page.goto(pathname);
+    expect(response?.status(), pathname).toBe(200);
+    // Twice: the second document comes from the page cache.
+    await page.reload();
+    await expect(page.locator("nav[data-enhanced]")).toHaveCount(1);
+    await expect(page.locator("[data-contentful-entry-id], [data-contentful-field-id]"), pathname).toHaveCount(0);
+  }
+  // Every script they loaded, as the build holds it.
+  expect(scripts.size).toBeGreaterThan(0);
+  const withSdk = [...scripts].filter((script) => {
+    const code = readFileSync(path.join("build/client", script), "utf8");
+    return code.includes(sdkSource) || code.includes(editorSource);
+  });
+  expect(withSdk).toEqual([]);
+});
