@@ -32,7 +32,9 @@ export default defineConfig({
     {
       // The same start command the container runs, against the production build.
       command: "node server/main.ts",
-      url: `http://127.0.0.1:${port}/healthz`,
+      // Ready once its page cache holds the sitemap's pages (decision 0206): the tests do not share the CPU with
+      // the warming.
+      url: `http://127.0.0.1:${port}/readyz`,
       reuseExistingServer: false,
       timeout: 60_000,
       env: {
