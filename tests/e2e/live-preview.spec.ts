@@ -42,6 +42,10 @@ function serveEditor(port: number): Promise<Server> {
   return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
 }
 
+// The editor's origin is one fixed port (LIVE_PREVIEW_ORIGINS is the server's setting): one worker runs this file,
+// its tests in order, so only one listens on it.
+test.describe.configure({ mode: "default" });
+
 let editor: Server;
 let stranger: Server;
 test.beforeAll(async () => {
