@@ -158,7 +158,7 @@ async function measure(
   const cdp = await context.newCDPSession(page);
   await throttle(cdp);
   await page.goto(`${origin}${from}`, { waitUntil: "load", referer: move.referer && `${origin}${move.referer}` });
-  await page.locator("nav[data-enhanced]").waitFor({ state: "attached" });
+  await page.locator("nav[data-enhanced]").waitFor({ state: "attached", timeout: 120_000 });
   await page.waitForTimeout(3000);
   if (move.viaMenu) {
     await tapCentre(page, menuToggle);
