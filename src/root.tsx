@@ -15,6 +15,7 @@ import { SiteHeader } from "./components/SiteHeader.tsx";
 import { stepStripsBeforeApp } from "./components/scrollSnap.ts";
 import { useChunkLoadWatchdog } from "./components/useChunkLoadWatchdog.ts";
 import { useHydrated } from "./components/useDevice.ts";
+import { useInstantRouterScroll } from "./components/useInstantRouterScroll.ts";
 import { contentRetryAfter, isContentUnavailable } from "./content/load.ts";
 import { servicesContext } from "./context.ts";
 import { chromeColourRules, usePageChrome } from "./lib/page-chrome.ts";
@@ -105,6 +106,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useChunkLoadWatchdog();
+  useInstantRouterScroll();
   return (
     <>
       <SiteHeader />
