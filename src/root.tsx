@@ -8,6 +8,7 @@ import { HydrationScripts } from "./components/HydrationScripts.tsx";
 import { LoadingPlaceholder } from "./components/LoadingPlaceholder.tsx";
 import { useNonce } from "./components/Nonce.tsx";
 import { NotFound } from "./components/NotFound.tsx";
+import { PagePrefetch } from "./components/PagePrefetch.tsx";
 import { PageStyles } from "./components/PageStyles.tsx";
 import { PreviewBanner } from "./components/PreviewBanner.tsx";
 import { SiteFooter } from "./components/SiteFooter.tsx";
@@ -114,6 +115,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <SiteFooter />
+      <PagePrefetch />
       {loaderData.analyticsId && (
         <>
           <ConsentBanner />
