@@ -26,7 +26,10 @@ export const hoverIntentMs = 80;
  * The page a link leads to, if it is one of the site's pages other than the one shown: its path and query, without
  * the fragment. Undefined for links elsewhere, for new tabs and downloads, and for a link to the page itself.
  */
-export function prefetchTarget(link: HTMLAnchorElement, here: { origin: string; pathname: string; search: string }) {
+export function prefetchTarget(
+  link: Pick<HTMLAnchorElement, "href" | "target" | "hasAttribute">,
+  here: { origin: string; pathname: string; search: string },
+): string | undefined {
   if (link.target && link.target !== "_self") return undefined;
   if (link.hasAttribute("download")) return undefined;
   const url = URL.parse(link.href);
