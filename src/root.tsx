@@ -3,12 +3,12 @@ import "./styles/global.css";
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Meta, Outlet, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
+import { AfterFirstLoad } from "./components/AfterFirstLoad.tsx";
 import { Analytics, ConsentBanner } from "./components/Consent.tsx";
 import { HydrationScripts } from "./components/HydrationScripts.tsx";
 import { LoadingPlaceholder } from "./components/LoadingPlaceholder.tsx";
 import { useNonce } from "./components/Nonce.tsx";
 import { NotFound } from "./components/NotFound.tsx";
-import { PagePrefetch } from "./components/PagePrefetch.tsx";
 import { PageStyles } from "./components/PageStyles.tsx";
 import { PreviewBanner } from "./components/PreviewBanner.tsx";
 import { SiteFooter } from "./components/SiteFooter.tsx";
@@ -115,7 +115,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <SiteFooter />
-      <PagePrefetch />
+      <AfterFirstLoad />
       {loaderData.analyticsId && (
         <>
           <ConsentBanner />

@@ -13,6 +13,9 @@ export const routedLinkSelector = "a[data-discover]";
  */
 const privatePages = new Set(["/contact"]);
 
+/** The user-timing mark of the moment the first page hands the network and the CPU to fetching the next ones. */
+export const prefetchStartMark = "page-prefetch-start";
+
 /** At most this many pages fetched ahead per visit: a long list scrolled past must not fetch every entry. */
 export const maxPrefetchedPages = 24;
 

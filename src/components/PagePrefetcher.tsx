@@ -15,25 +15,42 @@ import {
   routedLinkSelector,
   seenAfterMs,
 } from "../lib/page-prefetch.ts";
+import { whenIdle } from "./whenIdle.ts";
 
 /**
  * Fetches what the site's next pages need before the visitor taps (decision 0212): each page's route module with
  * everything it imports, its stylesheets and its data, into the browser's cache, so that following the link renders
  * at once. Nothing starts before the first page has loaded and the browser is idle. Then: the menu's pages (on
  * every page, the likeliest moves); a link in the page once it has been on screen a moment (cards, tiles, the next
- * project); any other link on intent (pointer down, a resting pointer, keyboard focus). Rendered once, in the app.
+ * project); any other link on intent (pointer down, a resting pointer, keyboard focus). Started by
+ * <AfterFirstLoad>.
  */
-export function PagePrefetch() {
+export function PagePrefetcher() {
   const [pages, setPages] = useState<readonly string[]>([]);
   const location = useLocation();
-  const ready = useFirstLoadDone();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page (location.key) has new links to watch
   useEffect(() => {
-    if (!ready) return;
-    const add = (page: string | undefined) => {
+    const fetchNow = (page: string | undefined) => {
       if (!page) return;
       setPages((known) => (known.includes(page) || known.length >= maxPrefetchedPages ? known : [...known, page]));
+    };
+    // Pages seen or in the menu are fetched one at a time, each when the browser is idle: the code of a few pages
+    // compiled in one go would be a long task in the middle of the visitor's reading. An intent skips the queue.
+    const queue: string[] = [];
+    let idle: (() => void) | undefined;
+    const drain = () => {
+      if (idle || queue.length === 0) return;
+      idle = whenIdle(() => {
+        idle = undefined;
+        fetchNow(queue.shift());
+        drain();
+      });
+    };
+    const add = (page: string | undefined) => {
+      if (!page || queue.includes(page)) return;
+      queue.push(page);
+      drain();
     };
     const targetOf = (link: Element | null | undefined) =>
       link instanceof HTMLAnchorElement ? prefetchTarget(link, window.location) : undefined;
@@ -42,13 +59,13 @@ export function PagePrefetch() {
 
     for (const link of menuLinks) if (!link.external) add(prefetchTarget(anchorTo(link.to), window.location));
 
-    const onIntent = (event: Event) => add(targetOf(linkAt(event)));
+    const onIntent = (event: Event) => fetchNow(targetOf(linkAt(event)));
     let hover: { link: Element; timer: ReturnType<typeof setTimeout> } | undefined;
     const onHover = (event: Event) => {
       const link = linkAt(event);
       if (!link || link === hover?.link) return;
       if (hover) clearTimeout(hover.timer);
-      hover = { link, timer: setTimeout(() => add(targetOf(link)), hoverIntentMs) };
+      hover = { link, timer: setTimeout(() => fetchNow(targetOf(link)), hoverIntentMs) };
     };
     const onLeave = (event: Event) => {
       if (hover && linkAt(event) === hover.link) clearTimeout(hover.timer);
@@ -84,6 +101,7 @@ export function PagePrefetch() {
     if (main) added.observe(main, { childList: true, subtree: true });
 
     return () => {
+      idle?.();
       document.removeEventListener("pointerdown", onIntent, { capture: true });
       document.removeEventListener("focusin", onIntent, { capture: true });
       document.removeEventListener("mouseover", onHover);
@@ -93,7 +111,7 @@ export function PagePrefetch() {
       onScreen.disconnect();
       added.disconnect();
     };
-  }, [ready, location.key]);
+  }, [location.key]);
 
   return pages.map((page) => <PageAhead key={page} page={page} />);
 }
@@ -147,25 +165,4 @@ function PageAhead({ page }: { page: string }) {
       ))}
     </>
   );
-}
-
-/** True once the first page has loaded and the browser has a moment with nothing to do. */
-function useFirstLoadDone(): boolean {
-  const [done, setDone] = useState(false);
-  useEffect(() => {
-    let idle: number | undefined;
-    const whenIdle = () => {
-      idle =
-        typeof requestIdleCallback === "function"
-          ? requestIdleCallback(() => setDone(true), { timeout: 2000 })
-          : window.setTimeout(() => setDone(true), 200);
-    };
-    if (document.readyState === "complete") whenIdle();
-    else addEventListener("load", whenIdle, { once: true });
-    return () => {
-      removeEventListener("load", whenIdle);
-      if (idle !== undefined) (typeof cancelIdleCallback === "function" ? cancelIdleCallback : clearTimeout)(idle);
-    };
-  }, []);
-  return done;
 }
