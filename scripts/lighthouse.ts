@@ -9,6 +9,7 @@ import { gzipSync } from "node:zlib";
 import { chromium as playwrightChromium } from "@playwright/test";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { prefetchStartMark } from "../src/lib/page-prefetch.ts";
 import { startServer } from "./production-server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -284,12 +285,20 @@ function inCategory(lhr: Lhr, category: string, auditId: string): boolean {
   return lhr.categories[category]?.auditRefs.some((ref) => ref.id === auditId && ref.weight > 0) ?? false;
 }
 
-/** Every script the page requested from our own build, each gzipped as the server would send it. */
+/**
+ * Every script the page requested from our own build before it started fetching the site's next pages (the mark
+ * src/components/AfterFirstLoad.tsx sets once the page has loaded and the browser is idle, decision 0212): the other
+ * pages' code it fetches ahead is theirs, not the page's. Each gzipped as the server would send it.
+ */
 function scriptsLoaded(lhr: Lhr): { url: string; gzipBytes: number }[] {
-  const details = lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string }[] };
+  const details = lhr.audits["network-requests"]?.details as {
+    items?: { url: string; resourceType?: string; rendererStartTime?: number }[];
+  };
+  const marks = lhr.audits["user-timings"]?.details as { items?: { name: string; startTime?: number }[] } | undefined;
+  const prefetchStart = marks?.items?.find((item) => item.name === prefetchStartMark)?.startTime ?? Infinity;
   const clientDir = path.join(root, "build/client");
   return (details.items ?? [])
-    .filter((item) => item.resourceType === "Script")
+    .filter((item) => item.resourceType === "Script" && (item.rendererStartTime ?? 0) < prefetchStart)
     .map((item) => {
       const file = path.join(clientDir, decodeURIComponent(new URL(item.url).pathname));
       if (!file.startsWith(clientDir) || !existsSync(file)) throw new Error(`a script not in the build: ${item.url}`);

@@ -7,6 +7,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "./components/Nonce.tsx";
 import { InlineCssProvider, routeStylesheets } from "./components/PageStyles.tsx";
 import { nonceContext, servicesContext, sharedDocumentContext } from "./context.ts";
+import { isPrefetchRequest, prefetchedDataSeconds } from "./lib/page-prefetch.ts";
 
 export { createLoadContext } from "./context.ts";
 
@@ -20,6 +21,20 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(error);
 };
+
+/**
+ * A page's data fetched ahead of a tap (decision 0212) is fresh in that visitor's browser for a while, so that the
+ * router's own request at the tap is answered from the browser's cache. The router's other data requests (a
+ * navigation without a prefetch, a revalidation after a form post) stay as they were: never reused.
+ */
+export function handleDataRequest(response: Response, { request }: { request: Request }): Response {
+  if (request.method === "GET" && response.status === 200 && isPrefetchRequest(request.headers)) {
+    if (!response.headers.has("Cache-Control")) {
+      response.headers.set("Cache-Control", `private, max-age=${prefetchedDataSeconds}`);
+    }
+  }
+  return response;
+}
 
 /** How long a streamed response may wait for deferred data before React gives up on it. */
 export const streamTimeout = 5_000;

@@ -3,6 +3,7 @@ import "./styles/global.css";
 import type { ReactNode } from "react";
 import { isRouteErrorResponse, Meta, Outlet, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
+import { AfterFirstLoad } from "./components/AfterFirstLoad.tsx";
 import { Analytics, ConsentBanner } from "./components/Consent.tsx";
 import { HydrationScripts } from "./components/HydrationScripts.tsx";
 import { LoadingPlaceholder } from "./components/LoadingPlaceholder.tsx";
@@ -15,6 +16,7 @@ import { SiteHeader } from "./components/SiteHeader.tsx";
 import { stepStripsBeforeApp } from "./components/scrollSnap.ts";
 import { useChunkLoadWatchdog } from "./components/useChunkLoadWatchdog.ts";
 import { useHydrated } from "./components/useDevice.ts";
+import { useInstantRouterScroll } from "./components/useInstantRouterScroll.ts";
 import { contentRetryAfter, isContentUnavailable } from "./content/load.ts";
 import { servicesContext } from "./context.ts";
 import { chromeColourRules, usePageChrome } from "./lib/page-chrome.ts";
@@ -108,6 +110,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useChunkLoadWatchdog();
+  useInstantRouterScroll();
   return (
     <>
       <SiteHeader />
@@ -115,6 +118,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <SiteFooter />
+      <AfterFirstLoad />
       {loaderData.analyticsId && (
         <>
           <ConsentBanner />

@@ -29,7 +29,8 @@ export function hydrateWhenVisible<Props extends object>(
 ): SectionWhenVisible<Props> {
   let loaded: ComponentType<Props> | undefined;
   let loading: Promise<unknown> | undefined;
-  let near: Promise<void> | undefined;
+  /** The wait for the section in the document it was drawn in (a page left and visited again draws a new one). */
+  let near: { section: HTMLElement | null; reached: Promise<void> } | undefined;
   const preload = () => {
     loading ??= load().then((component) => {
       loaded = component;
@@ -45,8 +46,11 @@ export function hydrateWhenVisible<Props extends object>(
     if (!loaded) {
       // While either waits, a section being hydrated keeps the server's HTML.
       if (typeof document !== "undefined") {
-        near ??= nearScreenOrTouched(anchor);
-        use(near);
+        // A section the visitor never came near (they jumped past it, then left the page) must not stay empty
+        // when they come back: the wait belongs to that document's section, not to the next render's.
+        const section = sectionOf(anchor);
+        if (near?.section !== section) near = { section, reached: nearScreenOrTouched(section) };
+        use(near.reached);
       }
       use(preload());
     }
@@ -60,6 +64,9 @@ export function hydrateWhenVisible<Props extends object>(
   }
 
   function SectionWhenVisible(props: Props) {
+    // A section the visitor left the page without reaching loads as they leave: coming back (a client-side
+    // navigation) then draws the whole page at once, so the router can put them back where they were.
+    useEffect(() => () => void preload(), []);
     return (
       <Suspense fallback={null}>
         <Gate {...props} />
@@ -77,9 +84,8 @@ function Hydrated({ anchor }: { anchor: string }) {
   return null;
 }
 
-function nearScreenOrTouched(anchor: string): Promise<void> {
+function nearScreenOrTouched(section: HTMLElement | null): Promise<void> {
   return new Promise((resolve) => {
-    const section = sectionOf(anchor);
     // A client-side navigation renders the section afresh: nothing to wait for.
     if (!section || !("IntersectionObserver" in window)) return resolve();
     const triggers = ["pointerenter", "pointerdown", "focusin"] as const;

@@ -106,8 +106,16 @@ function InlinedStyles({ nonce }: { nonce: string | undefined }) {
  */
 function InlinedMarkers({ hrefs }: { hrefs: Iterable<string> }) {
   // React Router marks a stylesheet that is also a lazy chunk's with a trailing "#", so that Vite keeps a copy of
-  // its own when React's link goes away; the inline CSS never goes away, so the marker names the file itself.
-  return [...hrefs].map((href) => <link key={href} rel="stylesheet" href={href.replace(/#$/, "")} {...disabled} />);
+  // its own when React's link goes away; the inline CSS never goes away, so the marker names the file itself. The
+  // router looks for the name as its manifest spells it before it moves to a route (it waits for every stylesheet
+  // of the route that the document has no link for): a second marker carries that spelling, so a move to another
+  // page fetches none of the CSS the first document carried inline.
+  return [...hrefs].flatMap((href) => {
+    const file = href.replace(/#$/, "");
+    return [file, ...(file === href ? [] : [href])].map((name) => (
+      <link key={name} rel="stylesheet" href={name} {...disabled} />
+    ));
+  });
 }
 
 /** The link's `disabled` attribute, which React renders but its types leave out. */

@@ -1,0 +1,8 @@
+import { PagePrefetcher } from "./PagePrefetcher.tsx";
+import { useBackPosition } from "./useBackPosition.ts";
+
+/** What <AfterFirstLoad> starts once the first page has loaded: one chunk, loaded then. */
+export default function AfterFirstLoadWork() {
+  useBackPosition();
+  return <PagePrefetcher />;
+}

@@ -1,0 +1,168 @@
+import { useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import {
+  UNSAFE_DataRouterContext as DataRouterContext,
+  UNSAFE_FrameworkContext as FrameworkContext,
+  matchRoutes,
+  PrefetchPageLinks,
+  useLocation,
+} from "react-router";
+import { menuLinks } from "../lib/menu.ts";
+import {
+  hoverIntentMs,
+  maxPrefetchedPages,
+  prefetchesData,
+  prefetchTarget,
+  routedLinkSelector,
+  seenAfterMs,
+} from "../lib/page-prefetch.ts";
+import { whenIdle } from "./whenIdle.ts";
+
+/**
+ * Fetches what the site's next pages need before the visitor taps (decision 0212): each page's route module with
+ * everything it imports, its stylesheets and its data, into the browser's cache, so that following the link renders
+ * at once. Nothing starts before the first page has loaded and the browser is idle. Then: the menu's pages (on
+ * every page, the likeliest moves); a link in the page once it has been on screen a moment (cards, tiles, the next
+ * project); any other link on intent (pointer down, a resting pointer, keyboard focus). Started by
+ * <AfterFirstLoad>.
+ */
+export function PagePrefetcher() {
+  const [pages, setPages] = useState<readonly string[]>([]);
+  const location = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page (location.key) has new links to watch
+  useEffect(() => {
+    const fetchNow = (page: string | undefined) => {
+      if (!page) return;
+      setPages((known) => (known.includes(page) || known.length >= maxPrefetchedPages ? known : [...known, page]));
+    };
+    // Pages seen or in the menu are fetched one at a time, each when the browser is idle: the code of a few pages
+    // compiled in one go would be a long task in the middle of the visitor's reading. An intent skips the queue.
+    const queue: string[] = [];
+    let idle: (() => void) | undefined;
+    const drain = () => {
+      if (idle || queue.length === 0) return;
+      idle = whenIdle(() => {
+        idle = undefined;
+        fetchNow(queue.shift());
+        drain();
+      });
+    };
+    const add = (page: string | undefined) => {
+      if (!page || queue.includes(page)) return;
+      queue.push(page);
+      drain();
+    };
+    const targetOf = (link: Element | null | undefined) =>
+      link instanceof HTMLAnchorElement ? prefetchTarget(link, window.location) : undefined;
+    const linkAt = (event: Event) =>
+      event.target instanceof Element ? event.target.closest(routedLinkSelector) : undefined;
+
+    for (const link of menuLinks) if (!link.external) add(prefetchTarget(anchorTo(link.to), window.location));
+
+    const onIntent = (event: Event) => fetchNow(targetOf(linkAt(event)));
+    let hover: { link: Element; timer: ReturnType<typeof setTimeout> } | undefined;
+    const onHover = (event: Event) => {
+      const link = linkAt(event);
+      if (!link || link === hover?.link) return;
+      if (hover) clearTimeout(hover.timer);
+      hover = { link, timer: setTimeout(() => fetchNow(targetOf(link)), hoverIntentMs) };
+    };
+    const onLeave = (event: Event) => {
+      if (hover && linkAt(event) === hover.link) clearTimeout(hover.timer);
+      hover = undefined;
+    };
+    document.addEventListener("pointerdown", onIntent, { capture: true, passive: true });
+    document.addEventListener("focusin", onIntent, { capture: true, passive: true });
+    document.addEventListener("mouseover", onHover, { passive: true });
+    document.addEventListener("mouseout", onLeave, { passive: true });
+
+    // Links in the page (not the header's or footer's, which are the menu's pages or intent's), seen on screen.
+    const seen = new Map<Element, ReturnType<typeof setTimeout>>();
+    const onScreen = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          clearTimeout(seen.get(entry.target));
+          if (entry.isIntersecting)
+            seen.set(
+              entry.target,
+              setTimeout(() => add(targetOf(entry.target)), seenAfterMs),
+            );
+        }
+      },
+      { threshold: 0.5 },
+    );
+    const main = document.getElementById("main");
+    const observeLinks = () => {
+      for (const link of main?.querySelectorAll(routedLinkSelector) ?? []) onScreen.observe(link);
+    };
+    observeLinks();
+    // Links drawn later (a section hydrated as it nears the screen, the previous and next project) are watched too.
+    const added = new MutationObserver(observeLinks);
+    if (main) added.observe(main, { childList: true, subtree: true });
+
+    return () => {
+      idle?.();
+      document.removeEventListener("pointerdown", onIntent, { capture: true });
+      document.removeEventListener("focusin", onIntent, { capture: true });
+      document.removeEventListener("mouseover", onHover);
+      document.removeEventListener("mouseout", onLeave);
+      if (hover) clearTimeout(hover.timer);
+      for (const timer of seen.values()) clearTimeout(timer);
+      onScreen.disconnect();
+      added.disconnect();
+    };
+  }, [location.key]);
+
+  return pages.map((page) => <PageAhead key={page} page={page} />);
+}
+
+function anchorTo(path: string): HTMLAnchorElement {
+  const anchor = document.createElement("a");
+  anchor.href = path;
+  return anchor;
+}
+
+/**
+ * One page's files and data, as prefetch links. React Router's <PrefetchPageLinks> gives the route modules with all
+ * their imports (from the manifest: no waterfall) and the data as React Router will ask for it; it leaves out the
+ * routes' stylesheets, which React holds a navigation's commit for, so they are added here.
+ */
+function PageAhead({ page }: { page: string }) {
+  const framework = useContext(FrameworkContext);
+  const router = useContext(DataRouterContext)?.router;
+  // The router learns the routes of the page's links after it starts (route discovery), and says so to its
+  // subscribers (which React Router's own context does not pass on while nothing else changes).
+  const state = useSyncExternalStore(
+    useCallback((onChange) => router?.subscribe(onChange) ?? (() => {}), [router]),
+    () => router?.state,
+    () => undefined,
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the routes known change with the router's state
+  const files = useMemo(() => {
+    const matches = router ? (matchRoutes(router.routes, page) ?? []) : [];
+    const leaf = matches.at(-1)?.route;
+    // A page the router does not know yet (or a 404): nothing to fetch ahead, until it does.
+    if (!framework || !leaf || leaf.id === "root" || leaf.path === "*") return undefined;
+    const routes = matches.map((match) => framework.manifest.routes[match.route.id]);
+    const loaded = (href: string) => document.querySelector(`link[rel="stylesheet"][href="${href}"]`) !== null;
+    return {
+      modules: [...new Set(routes.flatMap((route) => (route ? [route.module, ...(route.imports ?? [])] : [])))],
+      styles: [...new Set(routes.flatMap((route) => route?.css ?? []).map((href) => href.replace(/#$/, "")))].filter(
+        (href) => !loaded(href),
+      ),
+    };
+  }, [framework, router, page, state]);
+  if (!files) return null;
+  return (
+    <>
+      {prefetchesData(page) ? (
+        <PrefetchPageLinks page={page} />
+      ) : (
+        files.modules.map((href) => <link key={href} rel="modulepreload" href={href} />)
+      )}
+      {files.styles.map((href) => (
+        <link key={href} rel="prefetch" as="style" href={href} />
+      ))}
+    </>
+  );
+}
