@@ -55,5 +55,10 @@ export const prefetchedDataSeconds = 60;
 
 /** A request the browser made ahead of need (`<link rel="prefetch">` sends `Sec-Purpose: prefetch`). */
 export function isPrefetchRequest(headers: Headers): boolean {
-  return /^prefetch\b/.test(headers.get("Sec-Purpose") ?? headers.get("Purpose") ?? "");
+  return isPrefetchPurpose(headers.get("Sec-Purpose") ?? headers.get("Purpose"));
+}
+
+/** The same, from the value of the request's Sec-Purpose (or older Purpose) header. */
+export function isPrefetchPurpose(purpose: string | null | undefined): boolean {
+  return /^prefetch\b/.test(purpose ?? "");
 }

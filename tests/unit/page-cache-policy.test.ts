@@ -96,11 +96,17 @@ describe("freshness, grace and the answer's headers", () => {
     expect(policy.age(now - seconds * 1000)).toBe(age);
   });
 
-  it("lets a CDN keep a fresh copy for the TTL and a stale one not at all", () => {
-    expect(policy.deliver).toEqual({
+  it("lets a CDN keep a fresh copy for the TTL and a stale one not at all; a prefetched one stays in the browser", () => {
+    expect(policy.deliver).toMatchObject({
       fresh: "public, max-age=0, s-maxage=60, stale-while-revalidate=60",
       stale: "public, max-age=0",
+      prefetched: "private, max-age=60",
       vary: "Accept-Encoding",
     });
+    const asked = (purpose?: string) =>
+      ({ get: (name: string) => (name === "sec-purpose" ? purpose : undefined) }) as unknown as Request;
+    expect(policy.deliver.isPrefetch(asked("prefetch"))).toBe(true);
+    expect(policy.deliver.isPrefetch(asked("prefetch;prerender"))).toBe(true);
+    expect(policy.deliver.isPrefetch(asked())).toBe(false);
   });
 });

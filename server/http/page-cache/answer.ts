@@ -1,4 +1,5 @@
 import type { Request, Response } from "express";
+import { isDataRequest } from "../../../src/lib/router-protocol.ts";
 import type { Encoding, Variant } from "./copy.ts";
 import type { Found } from "./store.ts";
 
@@ -10,9 +11,11 @@ import type { Found } from "./store.ts";
 
 /** The answer's headers, as the policy states them (policy.ts, deliver). */
 export interface AnswerOptions {
-  /** Cache-Control of a fresh copy (a CDN may keep it for the TTL), and of a stale one. */
+  /** Cache-Control of a fresh copy (a CDN may keep it for the TTL), of a stale one, and of a page's data prefetched. */
   fresh: string;
   stale: string;
+  prefetched: string;
+  isPrefetch: (req: Request) => boolean;
   vary: string;
 }
 
@@ -57,7 +60,8 @@ export function answer(req: Request, res: Response, { entry, result, stale }: Fo
 
   for (const [name, value] of entry.template.headers) res.setHeader(name, value);
   res.setHeader("Content-Security-Policy", variant.policy);
-  res.setHeader("Cache-Control", stale ? options.stale : options.fresh);
+  const prefetched = isDataRequest(req.path) && options.isPrefetch(req);
+  res.setHeader("Cache-Control", prefetched ? options.prefetched : stale ? options.stale : options.fresh);
   res.setHeader("Vary", options.vary);
   if (single) res.setHeader("ETag", `"${variant.tag}${suffix}"`);
   res.setHeader("X-Cache", result);

@@ -1,5 +1,6 @@
 import type { Request } from "express";
 import { consentCookieName, readConsent } from "../../../src/lib/consent.ts";
+import { isPrefetchPurpose, prefetchedDataSeconds } from "../../../src/lib/page-prefetch.ts";
 import { readQuery } from "../../../src/lib/page-queries.ts";
 import { isDataRequest, manifestPath } from "../../../src/lib/router-protocol.ts";
 import { unmatchedRoute } from "./routes.ts";
@@ -106,10 +107,16 @@ export function cachePolicy({ consentVaries, ttlSeconds, routeOf, pageExists, no
     return seconds < ttlSeconds ? "fresh" : seconds < ttlSeconds + graceSeconds ? "stale" : "expired";
   }
 
-  /** deliver: Cache-Control and Vary of an answer from a copy (a CDN may keep a fresh one for the TTL). */
+  /**
+   * deliver: Cache-Control and Vary of an answer from a copy (a CDN may keep a fresh one for the TTL). A page's data
+   * asked for ahead of a tap is fresh in that visitor's browser for a while, so the tap is answered from there
+   * (decision 0212), as the renderer answers it.
+   */
   const deliver = {
     fresh: `public, max-age=0, s-maxage=${ttlSeconds}, stale-while-revalidate=${ttlSeconds}`,
     stale: "public, max-age=0",
+    prefetched: `private, max-age=${prefetchedDataSeconds}`,
+    isPrefetch: (req: Request) => isPrefetchPurpose(req.get("sec-purpose") ?? req.get("purpose")),
     vary: consentVaries ? "Accept-Encoding, Cookie" : "Accept-Encoding",
   };
 
