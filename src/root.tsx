@@ -22,7 +22,6 @@ import { servicesContext } from "./context.ts";
 import { chromeColourRules, usePageChrome } from "./lib/page-chrome.ts";
 import { useRefreshSeconds } from "./lib/page-refresh.ts";
 import { organisationJsonLd, type RootData } from "./lib/seo.ts";
-import { LivePreview } from "./preview/LivePreview.tsx";
 // The two fonts' files (as styles/fonts.css names them): preloaded, so they are there for the first paint.
 import bricolageFont from "./styles/fonts/bricolage-grotesque-latin-wght-400-800.woff2?url";
 import interFont from "./styles/fonts/inter-latin-wght-400-900.woff2?url";
@@ -99,7 +98,6 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to content
         </a>
         {root?.preview && <PreviewBanner />}
-        {root?.livePreviewOrigins && <LivePreview origins={root.livePreviewOrigins} />}
         {children}
         <ScrollRestoration nonce={nonce} />
         <HydrationScripts nonce={nonce} />
@@ -118,7 +116,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <SiteFooter />
-      <AfterFirstLoad />
+      <AfterFirstLoad livePreviewOrigins={loaderData.livePreviewOrigins} />
       {loaderData.analyticsId && (
         <>
           <ConsentBanner />

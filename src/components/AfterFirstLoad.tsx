@@ -8,15 +8,15 @@ const LaterWork = lazy(() => import("./AfterFirstLoadWork.tsx"));
 /**
  * What the app does only once the first page has loaded and the browser is idle, so that none of it competes with
  * the first paint or hydration: fetching the next pages ahead (decision 0212) and keeping the positions back and
- * forward return to (decision 0213). The moment is marked on the page's timeline: the Lighthouse budget counts the
+ * forward return to (decision 0213), and in preview Contentful's live preview (decision 0215). The moment is marked on the page's timeline: the Lighthouse budget counts the
  * first page's scripts up to it. Rendered once, in the app.
  */
-export function AfterFirstLoad() {
+export function AfterFirstLoad({ livePreviewOrigins }: { livePreviewOrigins?: readonly string[] }) {
   const ready = useFirstLoadDone();
   if (!ready) return null;
   return (
     <Suspense fallback={null}>
-      <LaterWork />
+      <LaterWork livePreviewOrigins={livePreviewOrigins} />
     </Suspense>
   );
 }

@@ -1,12 +1,15 @@
 import { useEffect } from "react";
 
 /**
- * Rendered by the root layout on pages in preview only: loads the live preview SDK's chunk (sdk.ts) once the page
- * has hydrated, so public pages never fetch it and their JavaScript does not grow (decision 0215).
+ * On pages in preview only (`origins` is LIVE_PREVIEW_ORIGINS, given only there): loads the live preview SDK's
+ * chunk (sdk.ts) once the first page has loaded, so public pages never fetch it and their JavaScript does not grow
+ * (decision 0215). Called by the work that starts after the first load (AfterFirstLoadWork), whose chunk the first
+ * page's scripts do not carry either.
  */
-export function LivePreview({ origins }: { origins: readonly string[] }) {
-  const key = origins.join(",");
+export function useLivePreview(origins: readonly string[] | undefined) {
+  const key = origins?.join(",") ?? "";
   useEffect(() => {
+    if (key === "") return;
     let cancelled = false;
     import("./sdk.ts").then(({ startLivePreview }) => {
       if (!cancelled) startLivePreview(key.split(","));
@@ -15,5 +18,4 @@ export function LivePreview({ origins }: { origins: readonly string[] }) {
       cancelled = true;
     };
   }, [key]);
-  return null;
 }
