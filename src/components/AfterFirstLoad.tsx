@@ -13,7 +13,8 @@ const LaterWork = lazy(() => import("./AfterFirstLoadWork.tsx"));
  */
 export function AfterFirstLoad({ livePreviewOrigins }: { livePreviewOrigins?: readonly string[] }) {
   const ready = useFirstLoadDone();
-  if (!ready) return null;
+  // An editor's preview starts at once: Contentful's pane waits for the SDK to connect.
+  if (!ready && !livePreviewOrigins) return null;
   return (
     <Suspense fallback={null}>
       <LaterWork livePreviewOrigins={livePreviewOrigins} />

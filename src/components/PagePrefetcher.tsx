@@ -152,14 +152,26 @@ function PageAhead({ page }: { page: string }) {
       ),
     };
   }, [framework, router, page, state]);
+  // The route's modules are imported first: <PrefetchPageLinks> reads each route module, and React Router reloads
+  // the page when one fails to import, so a chunk gone after a deploy would reload the page the visitor is reading
+  // (again and again). A page whose modules do not load is not fetched ahead; the tap meets it as before.
+  const modules = files?.modules.join(" ");
+  const [loaded, setLoaded] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    if (!modules) return;
+    let current = true;
+    Promise.all(modules.split(" ").map((href) => import(/* @vite-ignore */ href))).then(
+      () => current && setLoaded(modules),
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [modules]);
   if (!files) return null;
   return (
     <>
-      {prefetchesData(page) ? (
-        <PrefetchPageLinks page={page} />
-      ) : (
-        files.modules.map((href) => <link key={href} rel="modulepreload" href={href} />)
-      )}
+      {loaded === modules && prefetchesData(page) && <PrefetchPageLinks page={page} />}
       {files.styles.map((href) => (
         <link key={href} rel="prefetch" as="style" href={href} />
       ))}

@@ -58,11 +58,15 @@ async function expectNeighbours(page: Page, previous: Tile | undefined, next: Ti
   }
 }
 
-/** Records the requests for the project list's data (what the project page would load its neighbours from). */
+/**
+ * Records the project page's own requests for the project list's data (what it would load its neighbours from):
+ * the router's fetches, not the menu's pages fetched ahead by link elements after the first load (decision 0212).
+ */
 function listDataRequests(page: Page): string[] {
   const seen: string[] = [];
   page.on("request", (request) => {
-    if (new URL(request.url()).pathname === "/projects.data") seen.push(request.url());
+    if (request.resourceType() === "fetch" && new URL(request.url()).pathname === "/projects.data")
+      seen.push(request.url());
   });
   return seen;
 }

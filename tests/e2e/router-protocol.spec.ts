@@ -23,9 +23,12 @@ async function followMenuLink(page: Page, name: string) {
 }
 
 /** The URL of every request the page makes from now on. */
+/** The router's own requests (its fetches), not the next pages' files and data fetched ahead by link elements. */
 function recordRequests(page: Page): URL[] {
   const seen: URL[] = [];
-  page.on("request", (request) => seen.push(new URL(request.url())));
+  page.on("request", (request) => {
+    if (request.resourceType() === "fetch") seen.push(new URL(request.url()));
+  });
   return seen;
 }
 

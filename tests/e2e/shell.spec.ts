@@ -351,18 +351,21 @@ test.describe("the 404 page", () => {
 
 test.describe("a route chunk missing after a deploy", () => {
   test("reloads into the page the visitor was going to, once", async ({ page }) => {
+    // The /about route's module is missing from the server until the visitor asks for it once: the next pages'
+    // code fetched ahead after the first load (decision 0212) finds it missing too, so the tap is what meets it.
+    let tapped = false;
+    let refused = 0;
+    await page.route(/\/assets\/about-[\w-]{8}\.js$/, async (route) => {
+      if (!tapped || refused++ === 0) return route.fulfill({ status: 404, body: "Not found" });
+      return route.continue();
+    });
     await openPage(page, "/terms");
     // React Router learns the routes of the links on the page just after hydration (lazy route discovery).
     const readModule = () =>
       page.evaluate(() => (window as unknown as RouterWindow).__reactRouterManifest?.routes["routes/about"]?.module);
-    await expect.poll(readModule, { timeout: 15_000 }).toBeTruthy();
-    const aboutModule = await readModule();
-    let refused = 0;
-    await page.route(`**${aboutModule}`, async (route) => {
-      if (refused++ === 0) return route.fulfill({ status: 404, body: "Not found" });
-      return route.continue();
-    });
+    await expect.poll(readModule, { timeout: 15_000 }).toMatch(/\/assets\/about-[\w-]{8}\.js$/);
     await openMenu(page);
+    tapped = true;
     await mainMenu(page).getByRole("link", { name: "Agency" }).click();
     await expect(page).toHaveURL(/\/about$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("We make brands hard to ignore");
