@@ -25,7 +25,7 @@ import { fail, sendFail } from "./http/refusals.ts";
 import { type RenderLimit, renderLimit } from "./http/render-limit.ts";
 import { checkMethod, checkRequestLine } from "./http/request-line.ts";
 import { cspNonce, sameOrigin, securityHeaders } from "./http/security.ts";
-import { seoFiles, sitemapEntries } from "./http/seo.ts";
+import { seoFiles, sitemapPaths } from "./http/seo.ts";
 import { staticFiles } from "./http/static.ts";
 import { cspReportEndpoint, cspReportPath } from "./ops/csp-reports.ts";
 import { opsMiddleware, opsRoutes } from "./ops/router.ts";
@@ -180,8 +180,7 @@ export function createApp(deps: AppDeps) {
     warmPageCache: (get: WarmOptions["get"]) =>
       pages
         ? warmPages({
-            paths: async () =>
-              (await sitemapEntries((deps.build as ServerBuild).routes, site.content)).map((e) => e.path),
+            paths: () => sitemapPaths((deps.build as ServerBuild).routes, site.content),
             get,
             logger,
           })
@@ -203,7 +202,7 @@ function pageCache(
   if (typeof build === "function" || !config.isProduction) return undefined;
   if (config.CONTENT_TTL_SECONDS === 0 || config.PAGE_CACHE_MB === 0) return undefined;
   const pages = knownPages({
-    load: async () => (await sitemapEntries(build.routes, site.content)).map((entry) => entry.path),
+    load: () => sitemapPaths(build.routes, site.content),
     routeOf: (path) => routes.page(path),
     logger,
   });

@@ -55,6 +55,11 @@ export async function sitemapEntries(routes: ServerBuild["routes"], content: Sit
   return entries;
 }
 
+/** The sitemap's paths alone: the pages the page cache warms and knows exist. */
+export async function sitemapPaths(routes: ServerBuild["routes"], content: SiteServices["content"]) {
+  return (await sitemapEntries(routes, content)).map((entry) => entry.path);
+}
+
 export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
   const urls = entries.map((entry) => {
     const lastmod = entry.lastModified ? `<lastmod>${escapeMarkup(entry.lastModified)}</lastmod>` : "";
