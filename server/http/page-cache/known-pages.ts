@@ -66,6 +66,8 @@ export function knownPages({ load, routeOf, logger, maxAgeMs = 1_000, now = Date
   return {
     /** Whether the path names a page of its content route; undefined when not a content route or not known. */
     exists(path: string, route: string): boolean | undefined {
+      // Only a route with a parameter has pages that may not exist: a hit of any other page reads nothing.
+      if (!route.includes(":")) return undefined;
       if (now() - readAt >= maxAgeMs) void read();
       const known = slugs?.get(route);
       if (!known) return undefined;
