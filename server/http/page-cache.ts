@@ -117,7 +117,6 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     // An unknown path may still be a redirect, a file or a feed: its 404 is answered by the miss step.
     const found = target && !target.notFound ? await store.lookup(target) : undefined;
     if (!found) {
-      res.locals.pageCacheLooked = Boolean(target && !target.notFound);
       next();
       return;
     }
@@ -132,7 +131,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       next();
       return;
     }
-    const looked = res.locals.pageCacheLooked === true && !store.waiting(target);
+    // The hit step looked a known page up already; it is looked up again only if a fetch for it began since.
+    const looked = !target.notFound && !store.waiting(target);
     const found = looked ? undefined : await store.lookup(target);
     if (found) {
       requests.inc({ result: found.result });
