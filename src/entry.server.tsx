@@ -7,7 +7,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "./components/Nonce.tsx";
 import { InlineCssProvider, routeStylesheets } from "./components/PageStyles.tsx";
 import { nonceContext, servicesContext, sharedDocumentContext } from "./context.ts";
-import { isPrefetchRequest, prefetchedDataSeconds } from "./lib/page-prefetch.ts";
+import { isPrefetchRequest, prefetchedDataCacheControl } from "./lib/page-prefetch.ts";
 
 export { createLoadContext } from "./context.ts";
 
@@ -30,7 +30,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 export function handleDataRequest(response: Response, { request }: { request: Request }): Response {
   if (request.method === "GET" && response.status === 200 && isPrefetchRequest(request.headers)) {
     if (!response.headers.has("Cache-Control")) {
-      response.headers.set("Cache-Control", `private, max-age=${prefetchedDataSeconds}`);
+      response.headers.set("Cache-Control", prefetchedDataCacheControl);
     }
   }
   return response;

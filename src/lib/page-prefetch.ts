@@ -53,6 +53,9 @@ export function prefetchesData(page: string): boolean {
  */
 export const prefetchedDataSeconds = 60;
 
+/** Cache-Control of a page's data fetched ahead: fresh in that visitor's browser only. */
+export const prefetchedDataCacheControl = `private, max-age=${prefetchedDataSeconds}`;
+
 /** A request the browser made ahead of need (`<link rel="prefetch">` sends `Sec-Purpose: prefetch`). */
 export function isPrefetchRequest(headers: Headers): boolean {
   return isPrefetchPurpose(headers.get("Sec-Purpose") ?? headers.get("Purpose"));

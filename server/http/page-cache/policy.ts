@@ -1,6 +1,6 @@
 import type { Request } from "express";
 import { consentCookieName, readConsent } from "../../../src/lib/consent.ts";
-import { isPrefetchPurpose, prefetchedDataSeconds } from "../../../src/lib/page-prefetch.ts";
+import { isPrefetchPurpose, prefetchedDataCacheControl } from "../../../src/lib/page-prefetch.ts";
 import { readQuery } from "../../../src/lib/page-queries.ts";
 import { isDataRequest, manifestPath } from "../../../src/lib/router-protocol.ts";
 import { unmatchedRoute } from "./routes.ts";
@@ -115,7 +115,7 @@ export function cachePolicy({ consentVaries, ttlSeconds, routeOf, pageExists, no
   const deliver = {
     fresh: `public, max-age=0, s-maxage=${ttlSeconds}, stale-while-revalidate=${ttlSeconds}`,
     stale: "public, max-age=0",
-    prefetched: `private, max-age=${prefetchedDataSeconds}`,
+    prefetched: prefetchedDataCacheControl,
     isPrefetch: (req: Request) => isPrefetchPurpose(req.get("sec-purpose") ?? req.get("purpose")),
     vary: consentVaries ? "Accept-Encoding, Cookie" : "Accept-Encoding",
   };
