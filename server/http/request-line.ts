@@ -64,8 +64,10 @@ export function percentEncodingValid(url: string): boolean {
 /** How many Host headers a request carries (counted without copying the header list: this runs on every hit). */
 function hostHeaders(raw: readonly string[]): number {
   let count = 0;
-  for (let i = 0; i < raw.length; i += 2)
-    if ((raw[i] as string).length === 4 && raw[i]?.toLowerCase() === "host") count++;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] as string;
+    if (name.length === 4 && name.toLowerCase() === "host") count++;
+  }
   return count;
 }
 
