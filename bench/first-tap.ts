@@ -6,8 +6,9 @@
 // from when the finger came down (its event's time stamp), and "shown" is when its effect was drawn: a busy main
 // thread delays the second, not the first. Prints the medians of five loads. Not part of npm test.
 // Usage: npm run build && node bench/first-tap.ts [loads]
-import { type Browser, type CDPSession, chromium, type Page } from "@playwright/test";
+import { type Browser, chromium, type Page } from "@playwright/test";
 import { chromiumLaunchOptions } from "../tests/e2e/browser.ts";
+import { phone as phoneOptions, throttle } from "./support/phone.ts";
 import { startServer } from "./support/server.ts";
 
 const loads = Number(process.argv[2] ?? 5);
@@ -62,24 +63,7 @@ interface Watch {
   __taps: number[];
 }
 
-async function throttle(cdp: CDPSession) {
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-}
-
-const phone = {
-  viewport: { width: 390, height: 844 },
-  deviceScaleFactor: 3,
-  isMobile: true,
-  hasTouch: true,
-  reducedMotion: "reduce" as const,
-};
+const phone = phoneOptions("reduce");
 
 interface Place {
   x: number;

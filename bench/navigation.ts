@@ -10,8 +10,9 @@
 // move first taps Menu and waits for its links to be shown. Prints the median, minimum and maximum of five runs
 // per move. Not part of npm test.
 // Usage: npm run build && node bench/navigation.ts [runs] [dwell ms] [part of a move's name]
-import { type Browser, type CDPSession, chromium, type Page } from "@playwright/test";
+import { type Browser, chromium, type Page } from "@playwright/test";
 import { chromiumLaunchOptions } from "../tests/e2e/browser.ts";
+import { phone as phoneOptions, throttle } from "./support/phone.ts";
 import { startServer } from "./support/server.ts";
 
 const runs = Number(process.argv[2] ?? 5);
@@ -59,24 +60,7 @@ async function firstHref(browser: Browser, url: string, prefix: string): Promise
   return href;
 }
 
-async function throttle(cdp: CDPSession) {
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-}
-
-const phone = {
-  viewport: { width: 390, height: 844 },
-  deviceScaleFactor: 3,
-  isMobile: true,
-  hasTouch: true,
-  reducedMotion: "no-preference" as const,
-};
+const phone = phoneOptions("no-preference");
 
 /** The watch, in every document of the run: armed from Node before the tap, it survives into a next document. */
 function watchForHeading() {
