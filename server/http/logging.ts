@@ -44,15 +44,19 @@ export function requestLogger(logger: Logger) {
       const madeUp = error.message === `failed with status code ${res.statusCode}`;
       return madeUp ? { ...value, err: undefined } : value;
     },
+    // The line's request fields are read from the request itself: pino-http's wrapping would first copy every header
+    // of every request into an object that is then thrown away.
+    wrapSerializers: false,
     serializers: {
-      req(req: { id: string; method: string; url: string; remoteAddress?: string }) {
+      req(req: IncomingMessage & { id: string; originalUrl?: string }) {
         // A preview link carries PREVIEW_SECRET in its query string: it never reaches the logs.
-        const url = req.url.replace(/([?&]secret=)[^&]*/gi, "$1[redacted]");
-        return { id: req.id, method: req.method, url, remoteAddress: req.remoteAddress };
+        const url = (req.originalUrl ?? req.url ?? "").replace(/([?&]secret=)[^&]*/gi, "$1[redacted]");
+        return { id: req.id, method: req.method, url, remoteAddress: req.socket?.remoteAddress };
       },
-      res(res: { statusCode: number }) {
+      res(res: ServerResponse) {
         return { statusCode: res.statusCode };
       },
+      err: pino.stdSerializers.err,
     },
   });
 }

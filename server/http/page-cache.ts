@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import onFinished from "on-finished";
 import onHeaders from "on-headers";
 import type { Logger } from "pino";
@@ -7,7 +7,7 @@ import { answer } from "./page-cache/answer.ts";
 import { headerTemplate } from "./page-cache/copy.ts";
 import { type CacheKey, cachePolicy } from "./page-cache/policy.ts";
 import { labelRoute } from "./page-cache/routes.ts";
-import { type CacheResult, createStore, type SharedRender } from "./page-cache/store.ts";
+import { type CacheResult, createStore, type Found, type SharedRender } from "./page-cache/store.ts";
 
 /**
  * The anonymous-page cache (decisions 0120, 0197, 0199, 0206), in the parts Varnish separates: the policy
@@ -112,33 +112,58 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     return res.locals.pageCacheKey as CacheKey | undefined;
   };
 
-  const hit: RequestHandler = async (req, res, next) => {
-    const target = keyOf(req, res);
-    // An unknown path may still be a redirect, a file or a feed: its 404 is answered by the miss step.
-    const found = target && !target.notFound ? await store.lookup(target) : undefined;
-    if (!found) {
-      next();
-      return;
-    }
+  const deliver = (req: Request, res: Response, found: Found) => {
     labelRoute(res, found.entry.target.route);
     requests.inc({ result: found.result });
     answer(req, res, found, policy.deliver);
   };
+  /** Answered from the fetch the request waited for on the key's waiting list, or passed on to be rendered. */
+  const waitThen = (req: Request, res: Response, next: NextFunction, waiting: Promise<Found | undefined>) => {
+    waiting.then((found) => (found ? deliver(req, res, found) : next()), next);
+  };
 
-  const miss: RequestHandler = async (req, res, next) => {
+  // A stored copy is answered in the same tick the request arrived in: no promise on the way.
+  const hit: RequestHandler = (req, res, next) => {
+    const target = keyOf(req, res);
+    // An unknown path may still be a redirect, a file or a feed: its 404 is answered by the miss step.
+    if (!target || target.notFound) {
+      next();
+      return;
+    }
+    const found = store.find(target);
+    if (found) {
+      deliver(req, res, found);
+      return;
+    }
+    const waiting = store.wait(target);
+    if (waiting) waitThen(req, res, next, waiting);
+    else next();
+  };
+
+  const miss: RequestHandler = (req, res, next) => {
     const target = keyOf(req, res);
     if (!target) {
       next();
       return;
     }
     // The hit step looked a known page up already; it is looked up again only if a fetch for it began since.
-    const looked = !target.notFound && !store.waiting(target);
-    const found = looked ? undefined : await store.lookup(target);
-    if (found) {
-      requests.inc({ result: found.result });
-      answer(req, res, found, policy.deliver);
-      return;
+    if (target.notFound || store.waiting(target)) {
+      const found = store.find(target);
+      if (found) {
+        deliver(req, res, found);
+        return;
+      }
+      const waiting = store.wait(target);
+      if (waiting) {
+        waitThen(req, res, (error?: unknown) => (error ? next(error) : render(target, res, next)), waiting);
+        return;
+      }
     }
+    render(target, res, next);
+  };
+
+  /** A miss: rendered for the visitor; the key's first miss opens its waiting list (see `miss` above). */
+  const render = (target: CacheKey, res: Response, next: NextFunction) => {
     const opened = store.open(target);
     let decided = false;
     onHeaders(res, function (this: Response) {

@@ -16,10 +16,15 @@ function badRequest(res: Response, message: string) {
 
 /** A Host header the URL parser takes as exactly a host and an optional port (no user, path or spaces). */
 function validHost(host: string): boolean {
+  if (host === lastValidHost) return true;
   if (!/^[^\s/?#@\\]+$/.test(host)) return false;
   const url = URL.parse(`http://${host}`);
-  return url !== null && url.pathname === "/" && url.username === "" && url.password === "";
+  const valid = url !== null && url.pathname === "/" && url.username === "" && url.password === "";
+  // Nearly every request names the same host: its check is not parsed again (one string, so nothing can grow).
+  if (valid) lastValidHost = host;
+  return valid;
 }
+let lastValidHost: string | undefined;
 
 /**
  * The longest path and the most segments a request may name (decision 0196): this site's longest real path is under
@@ -48,8 +53,10 @@ export function pathTooLong(url: string): boolean {
 
 /** Whether a path's percent-encoding decodes (`%` followed by two hex digits, forming UTF-8): `/%E0%A4%A` does not. */
 export function percentEncodingValid(url: string): boolean {
+  const path = pathOf(url);
+  if (!path.includes("%")) return true;
   try {
-    decodeURIComponent(pathOf(url));
+    decodeURIComponent(path);
     return true;
   } catch {
     return false;

@@ -291,35 +291,47 @@ export function createStore(options: StoreOptions) {
     });
   }
 
+  /** A request on a key's waiting list: answered from the fetch's copy, or undefined when it failed or took too long. */
+  async function waitFor(target: CacheKey, running: Fetch): Promise<Found | undefined> {
+    let timer: NodeJS.Timeout | undefined;
+    const answered = await Promise.race([
+      running.done.then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(resolve, waitMs, false))),
+    ]);
+    clearTimeout(timer);
+    const entry = cache.get(target.key);
+    const found = entry && !entry.purged && !entry.outdated && policy.age(entry.storedAt) === "fresh";
+    waits.inc({ outcome: found ? "answered" : answered ? "passed" : "timeout" });
+    // Answered with the fetch it waited for: a miss, as far as this request is concerned.
+    return found && entry ? { entry, result: "MISS", stale: false } : undefined;
+  }
+
   return {
     /**
-     * The stored copy for a key: fresh (HIT), or past its freshness and within its grace (STALE, while one fetch
-     * refreshes it). With no copy but a fetch in flight (a first miss's, or the one a purge needs), the request
-     * waits on the key's waiting list, up to waitMs. Undefined: the request goes on to be rendered.
+     * The stored copy for a key, at once: fresh (HIT), or past its freshness and within its grace (STALE, while one
+     * fetch refreshes it). Undefined: no copy to answer with now (see `wait`).
      */
-    async lookup(target: CacheKey): Promise<Found | undefined> {
-      let entry = cache.get(target.key);
-      if (entry && !entry.purged) {
-        const age = entry.outdated ? "stale" : policy.age(entry.storedAt);
-        if (age === "fresh") return { entry, result: "HIT", stale: false };
-        if (age === "stale") {
-          if (!fetches.has(target.key)) fetch(entry.target, entry.template, entry);
-          return { entry, result: "STALE", stale: true };
-        }
+    find(target: CacheKey): Found | undefined {
+      const entry = cache.get(target.key);
+      if (!entry || entry.purged) return undefined;
+      const age = entry.outdated ? "stale" : policy.age(entry.storedAt);
+      if (age === "fresh") return { entry, result: "HIT", stale: false };
+      if (age === "stale") {
+        if (!fetches.has(target.key)) fetch(entry.target, entry.template, entry);
+        return { entry, result: "STALE", stale: true };
       }
+      return undefined;
+    },
+
+    /**
+     * With no copy to answer with but a fetch in flight (a first miss's, or the one a purge or an expired copy
+     * needs), the request waits on the key's waiting list, up to waitMs, and is answered from the fetch (MISS).
+     * Undefined, or a wait that ends without a copy: the request goes on to be rendered.
+     */
+    wait(target: CacheKey): Promise<Found | undefined> | undefined {
+      const entry = cache.get(target.key);
       const running = fetches.get(target.key) ?? (entry ? fetch(target, entry.template, entry) : undefined);
-      if (!running) return undefined;
-      let timer: NodeJS.Timeout | undefined;
-      const answered = await Promise.race([
-        running.done.then(() => true),
-        new Promise<false>((resolve) => (timer = setTimeout(resolve, waitMs, false))),
-      ]);
-      clearTimeout(timer);
-      entry = cache.get(target.key);
-      const found = entry && !entry.purged && !entry.outdated && policy.age(entry.storedAt) === "fresh";
-      waits.inc({ outcome: found ? "answered" : answered ? "passed" : "timeout" });
-      // Answered with the fetch it waited for: a miss, as far as this request is concerned.
-      return found && entry ? { entry, result: "MISS", stale: false } : undefined;
+      return running ? waitFor(target, running) : undefined;
     },
 
     /** A fetch is in flight for this key: a request for it waits on its waiting list rather than render. */

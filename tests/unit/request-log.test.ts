@@ -1,0 +1,70 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { createLogger, requestLogger } from "../../server/http/logging.ts";
+
+/** An app with the request logger in front of a handler that answers `status`, its log lines collected. */
+async function site(status: number) {
+  const lines: Record<string, unknown>[] = [];
+  const logger = createLogger("info", { write: (line: string) => lines.push(JSON.parse(line)) });
+  const app = express();
+  app.use(requestLogger(logger));
+  app.use((_req, res) => {
+    res.status(status).send("answer");
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const { port } = server.address() as AddressInfo;
+  closing.push(() => new Promise((resolve) => server.close(resolve)));
+  return { origin: `http://127.0.0.1:${port}`, lines };
+}
+
+let closing: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  await Promise.all(closing.map((close) => close()));
+  closing = [];
+});
+
+const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe("the request log line", () => {
+  it("names the request (its id as echoed back, method, path and query, client address) and the status", async () => {
+    const { origin, lines } = await site(200);
+    const res = await fetch(`${origin}/news?category=branding`, { headers: { "x-request-id": "trace-42" } });
+    await settled();
+    expect(res.headers.get("x-request-id")).toBe("trace-42");
+    const line = lines.find((entry) => entry.msg === "request completed");
+    expect(line).toMatchObject({
+      level: 30,
+      req: { id: "trace-42", method: "GET", url: "/news?category=branding", remoteAddress: "127.0.0.1" },
+      res: { statusCode: 200 },
+    });
+    expect(typeof line?.responseTime).toBe("number");
+  });
+
+  it("never carries the preview secret, nor the headers (cookies, authorization)", async () => {
+    const { origin, lines } = await site(200);
+    await fetch(`${origin}/preview?secret=s3cr3t-value&path=%2Fabout`, {
+      headers: { cookie: "session=abc", authorization: "Bearer token-value" },
+    });
+    await settled();
+    const text = JSON.stringify(lines);
+    expect(text).not.toContain("s3cr3t-value");
+    expect(text).not.toContain("session=abc");
+    expect(text).not.toContain("token-value");
+    expect(lines.find((entry) => entry.msg === "request completed")).toMatchObject({
+      req: { url: "/preview?secret=[redacted]&path=%2Fabout" },
+    });
+  });
+
+  it("gives a request without a sane id a new one, and logs a 5xx as an error without a made-up stack", async () => {
+    const { origin, lines } = await site(503);
+    const res = await fetch(`${origin}/`, { headers: { "x-request-id": "not sane!" } });
+    await settled();
+    const id = res.headers.get("x-request-id");
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const line = lines.find((entry) => entry.msg === "request errored");
+    expect(line).toMatchObject({ level: 50, req: { id }, res: { statusCode: 503 } });
+    expect(line?.err).toBeUndefined();
+  });
+});
