@@ -46,6 +46,10 @@ describe("the decision index", () => {
       /^\| (\d{4}) \| \[[^\]]+\]\(([^)]+)\) \| (\d{4}-\d{2}-\d{2}) \| ([^|]+?) \| [^|]+ \|$/gm,
     ),
   ].map(([, number = "", file = "", date = "", status = ""]) => ({ number, file, date, status }));
+  const numbers = new Set(decisions.map((file) => file.slice(0, 4)));
+  /** The other records a status names: those this one supersedes or amends, and those that amend or supersede it. */
+  const relatedRecords = (number: string, status: string) =>
+    [...new Set(status.match(/\b\d{4}\b/g) ?? [])].filter((cited) => cited !== number && numbers.has(cited)).sort();
   const head = (file: string) => {
     const text = read(`${decisionsDir}/${file}`);
     return { date: /^Date: (.+)$/m.exec(text)?.[1], status: /^Status: (.+)$/m.exec(text)?.[1] ?? "" };
@@ -62,12 +66,10 @@ describe("the decision index", () => {
       expect(row.date, row.file).toBe(record.date);
       // accepted, superseded or proposed: the first word decides whether the record still stands.
       expect(row.status.split(/\W/)[0], row.file).toBe(record.status.split(/\W/)[0]);
-      // Every later record the Status line names as changing this one is named in the row too.
-      for (const [, by] of record.status.matchAll(
-        /\b(?:amended|superseded|completed|updated) by (?:decision )?(\d{4})/g,
-      )) {
-        expect(row.status, `${row.file}: ${record.status}`).toContain(by);
-      }
+      // The records it changes and those that change it: the same in the row as in the record's own Status line.
+      expect(relatedRecords(row.number, row.status), `${row.file}: ${record.status}`).toEqual(
+        relatedRecords(row.number, record.status),
+      );
     }
   });
 
