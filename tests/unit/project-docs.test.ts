@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -46,6 +46,10 @@ describe("the decision index", () => {
       /^\| (\d{4}) \| \[[^\]]+\]\(([^)]+)\) \| (\d{4}-\d{2}-\d{2}) \| ([^|]+?) \| [^|]+ \|$/gm,
     ),
   ].map(([, number = "", file = "", date = "", status = ""]) => ({ number, file, date, status }));
+  const numbers = new Set(decisions.map((file) => file.slice(0, 4)));
+  /** The other records a status names: those this one supersedes or amends, and those that amend or supersede it. */
+  const relatedRecords = (number: string, status: string) =>
+    [...new Set(status.match(/\b\d{4}\b/g) ?? [])].filter((cited) => cited !== number && numbers.has(cited)).sort();
   const head = (file: string) => {
     const text = read(`${decisionsDir}/${file}`);
     return { date: /^Date: (.+)$/m.exec(text)?.[1], status: /^Status: (.+)$/m.exec(text)?.[1] ?? "" };
@@ -62,12 +66,10 @@ describe("the decision index", () => {
       expect(row.date, row.file).toBe(record.date);
       // accepted, superseded or proposed: the first word decides whether the record still stands.
       expect(row.status.split(/\W/)[0], row.file).toBe(record.status.split(/\W/)[0]);
-      // Every later record the Status line names as changing this one is named in the row too.
-      for (const [, by] of record.status.matchAll(
-        /\b(?:amended|superseded|completed|updated) by (?:decision )?(\d{4})/g,
-      )) {
-        expect(row.status, `${row.file}: ${record.status}`).toContain(by);
-      }
+      // The records it changes and those that change it: the same in the row as in the record's own Status line.
+      expect(relatedRecords(row.number, row.status), `${row.file}: ${record.status}`).toEqual(
+        relatedRecords(row.number, record.status),
+      );
     }
   });
 
@@ -78,6 +80,61 @@ describe("the decision index", () => {
     for (const page of pages) {
       for (const [, cited = ""] of read(`${decisionsDir}/current/${page}`).matchAll(/\[(\d{4}(?:, \d{4})*)\]/g)) {
         for (const number of cited.split(", ")) expect(numbers.has(number), `${page} cites ${number}`).toBe(true);
+      }
+    }
+  });
+});
+
+describe("the map in docs/architecture.md", () => {
+  /** The map's rows: | `server/http/` | what it owns | entry point | tests | decisions | */
+  const rows = [
+    ...read("docs/architecture.md").matchAll(
+      /^\| `((?:server|src)\/[^`]*)` \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$/gm,
+    ),
+  ].map(([, folder = "", , entry = "", tests = "", cited = ""]) => ({ folder, entry, tests, cited }));
+  const folders = (dir: string) =>
+    readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `${path.relative(root, path.join(entry.parentPath, entry.name))}/`);
+  const existing = new Set(["server/", "src/", ...folders("server"), ...folders("src")]);
+  const holdsSource = (folder: string) =>
+    readdirSync(path.join(root, folder), { withFileTypes: true }).some(
+      (entry) => entry.isFile() && /\.(ts|tsx|css)$/.test(entry.name),
+    );
+  const ticked = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((match) => match[1] ?? "");
+
+  it("names every folder of server/ and src/ that holds source files, once, and no folder that does not exist", () => {
+    const mapped = rows.map((row) => row.folder);
+    expect(new Set(mapped).size, "a folder named twice").toBe(mapped.length);
+    expect([...existing].filter((folder) => holdsSource(folder) && !mapped.includes(folder))).toEqual([]);
+    expect(mapped.filter((folder) => !existing.has(folder))).toEqual([]);
+  });
+
+  it("gives entry points and tests that exist", () => {
+    const testFiles = ["unit", "integration", "e2e"].flatMap((dir) =>
+      readdirSync(path.join(root, "tests", dir)).map((file) => `${dir}/${file}`),
+    );
+    for (const row of rows) {
+      for (const file of ticked(row.entry).filter((name) => /^(server|src)\/.*\.(tsx?|css)$/.test(name))) {
+        expect(existsSync(path.join(root, file)), `${row.folder}: ${file}`).toBe(true);
+      }
+      for (const pattern of ticked(row.tests).filter((name) => /^(unit|integration|e2e)\//.test(name))) {
+        const glob = new RegExp(`^${pattern.replaceAll(".", "\\.").replaceAll("*", "[^/]*")}$`);
+        expect(
+          testFiles.some((file) => glob.test(file)),
+          `${row.folder}: ${pattern}`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it("cites only records that exist and, by the index, still hold", () => {
+    const index = read(`${decisionsDir}/README.md`);
+    for (const row of rows) {
+      for (const [, file = ""] of row.cited.matchAll(/\]\(decisions\/(\d{4}-[^)]+\.md)\)/g)) {
+        expect(decisions, `${row.folder} cites ${file}`).toContain(file);
+        const status = new RegExp(`^\\| ${file.slice(0, 4)} \\|[^|]+\\|[^|]+\\| ([^|]+) \\|`, "m").exec(index)?.[1];
+        expect(status, `${row.folder} cites ${file}`).toMatch(/^accepted/);
       }
     }
   });
