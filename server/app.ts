@@ -1,6 +1,6 @@
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import express, { type RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import { analyticsMayLoad, analyticsProvider } from "../src/lib/consent.ts";
@@ -13,6 +13,7 @@ import { contentImages, contentRoutes } from "./content/routes.ts";
 import { contentWebhook } from "./content/webhook.ts";
 import { enquiryRoutes } from "./enquiries/routes.ts";
 import { readBody, replayBody } from "./http/body.ts";
+import { endpointOf } from "./http/endpoints.ts";
 import { requestLogger } from "./http/logging.ts";
 import { knownPages } from "./http/page-cache/known-pages.ts";
 import { sharedRender } from "./http/page-cache/render.ts";
@@ -21,7 +22,7 @@ import { type WarmOptions, warmPages } from "./http/page-cache/warm.ts";
 import { createPageCache, noStoreForWrites, type PageCache } from "./http/page-cache.ts";
 import { postRateLimit } from "./http/rate-limits.ts";
 import { legacyRedirects } from "./http/redirects.ts";
-import { fail, sendFail } from "./http/refusals.ts";
+import { errorHandler } from "./http/refusals.ts";
 import { type RenderLimit, renderLimit } from "./http/render-limit.ts";
 import { checkMethod, checkRequestLine } from "./http/request-line.ts";
 import { cspNonce, sameOrigin, securityHeaders } from "./http/security.ts";
@@ -45,10 +46,23 @@ export interface AppDeps {
   devMiddleware?: RequestHandler;
 }
 
-/** The Express app: transport only (logging, headers, limits, static files); pages belong to React Router. */
+/**
+ * The Express app: transport only (logging, headers, limits, static files); pages belong to React Router. A request
+ * meets these phases in this order (docs/architecture.md, "A stored page answered" and "A contact form sent"):
+ *
+ * 1. measure: request metrics, the request log line, the request-line check (request-line.ts);
+ * 2. stored page: the page cache answers a stored copy, before headers and compression (it replays its own);
+ * 3. headers: no-store for writes, preview's session, the nonce and security headers, compression;
+ * 4. redirects and operators: legacy and canonical-spelling redirects, preview's routes, /healthz, /readyz, /metrics;
+ * 5. posts: every POST's rate tier, the signed webhook, every other POST's Origin check and body (endpoints.ts);
+ * 6. endpoints: browsers' reports, the content proxy, the enquiry API, content images;
+ * 7. files: static files, the news feed, robots.txt and sitemap.xml;
+ * 8. pages: the page cache's miss step (the stored 404, the waiting lists), the method check, the bound on renders,
+ *    then React Router;
+ * 9. errors: one handler for whatever a phase passed on.
+ */
 export function createApp(deps: AppDeps) {
   const { config, logger, services } = deps;
-  // With a production build, documents carry their page's CSS inline (server/page-styles.ts).
   // Pages carry their stylesheets inline (decision 0125): the production build's, read once here.
   const pageStyles = deps.clientDir ? pageStylesheets(deps.clientDir) : undefined;
   const withStyles = (site: SiteServices): SiteServices => (pageStyles ? { ...site, pageStyles } : site);
@@ -57,12 +71,7 @@ export function createApp(deps: AppDeps) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
-
-  // Request metrics first, so every answer below is timed and labelled by its route template.
   const routes = new RouteLabeler(typeof deps.build === "function" ? undefined : deps.build.routes);
-  app.use(opsMiddleware(services.ops, routes));
-  app.use(requestLogger(logger));
-  app.use(checkRequestLine);
   const renders = renderLimit({
     concurrency: config.PAGE_RENDER_CONCURRENCY,
     queue: config.PAGE_RENDER_QUEUE,
@@ -70,25 +79,17 @@ export function createApp(deps: AppDeps) {
     logger,
   });
   const pages = pageCache(deps, routes, site, renders);
-  // A stored page replays the headers of the response that rendered it (docs/decisions/0120), gzip and brotli
-  // copies included, so it is answered before the security headers and compression.
+  const preview = previewOf(deps, routes);
+
+  // 1. measure: every answer below is timed and labelled by its route template, and logged.
+  app.use(opsMiddleware(services.ops, routes), requestLogger(logger), checkRequestLine);
+
+  // 2. stored page.
   if (pages) app.use(pages.hit);
+
+  // 3. headers. Preview's session goes before the security headers, which let Contentful's web app
+  // (LIVE_PREVIEW_ORIGINS) frame a preview and nothing else.
   app.use(noStoreForWrites);
-  const preview =
-    services.preview && config.PREVIEW_SECRET
-      ? createPreview({
-          secret: config.PREVIEW_SECRET,
-          secure: config.isProduction,
-          async isPage(pathname) {
-            // In development the route table comes from the build Vite has now.
-            if (typeof deps.build === "function") routes.use((await deps.build()).routes);
-            return routes.page(pathname) !== unmatchedRoute;
-          },
-          logger,
-        })
-      : undefined;
-  // Before the security headers, which let Contentful's web app (LIVE_PREVIEW_ORIGINS) frame a preview and nothing
-  // else.
   if (preview) app.use(preview.session);
   app.use(
     cspNonce,
@@ -102,14 +103,24 @@ export function createApp(deps: AppDeps) {
       },
       framing: { origins: config.LIVE_PREVIEW_ORIGINS, allowed: (res) => isPreview(res as express.Response) },
     }),
+    compression(),
   );
-  app.use(compression());
+
+  // 4. redirects and operators.
   app.use(legacyRedirects);
   if (preview) app.use(preview.routes);
-
   app.use(opsRoutes(services.ops, services.metrics, { metricsToken: config.METRICS_TOKEN }));
 
-  // Before the POST limits: Contentful's payload may exceed them; the webhook reads it with a limit of its own.
+  // 5. posts: the rate tier of every POST, then the signed webhook (its payload may exceed the body limit, and it
+  // reads it with its own), then every other POST's Origin check and body.
+  app.post(
+    /.*/,
+    postRateLimit({
+      contactPer15Minutes: config.CONTACT_RATE_LIMIT,
+      contentPerMinute: config.CONTENT_RATE_LIMIT,
+      store: services.rateLimitStores,
+    }),
+  );
   app.post(
     "/contentful/webhook",
     contentWebhook({
@@ -120,18 +131,11 @@ export function createApp(deps: AppDeps) {
       logger,
     }),
   );
-  app.post(
-    /.*/,
-    postRateLimit({
-      contactPer15Minutes: config.CONTACT_RATE_LIMIT,
-      contentPerMinute: config.CONTENT_RATE_LIMIT,
-      store: services.rateLimitStores,
-    }),
-  );
-  // What browsers report (decision 0195): sent by the browser itself, so not held to the forms' Origin check.
-  app.post(vitalsPath, readBody, vitalsEndpoint(services.ops.vitals, routes));
-  app.post(cspReportPath, readBody, cspReportEndpoint(services.ops.cspViolations, routes, logger));
-  app.post(/.*/, sameOrigin, readBody);
+  app.post(/.*/, sameOriginWhereAsked, readBody);
+
+  // 6. endpoints.
+  app.post(vitalsPath, vitalsEndpoint(services.ops.vitals, routes));
+  app.post(cspReportPath, cspReportEndpoint(services.ops.cspViolations, routes, logger));
   app.use(contentRoutes(services.content));
   app.use(enquiryRoutes(services.site.enquiries));
   app.use(
@@ -149,11 +153,13 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  // 7. files.
   if (deps.devMiddleware) app.use(deps.devMiddleware);
   if (deps.clientDir) app.use(staticFiles(deps.clientDir));
   app.use(newsFeed({ content: services.content, siteUrl: services.site.settings.siteUrl, logger }));
   app.use(seoFiles({ site: services.site, build: deps.build, logger }));
 
+  // 8. pages.
   if (pages) app.use(pages.miss);
   app.all(
     /.*/,
@@ -171,6 +177,7 @@ export function createApp(deps: AppDeps) {
     ),
   );
 
+  // 9. errors.
   app.use(errorHandler(logger));
   return Object.assign(app, {
     /**
@@ -185,6 +192,27 @@ export function createApp(deps: AppDeps) {
             logger,
           })
         : Promise.resolve(),
+  });
+}
+
+/** A browser posting from another site is refused, except where the endpoint table says otherwise (reports). */
+const sameOriginWhereAsked: RequestHandler = (req, res, next) => {
+  if (endpointOf(req.path).sameOrigin) sameOrigin(req, res, next);
+  else next();
+};
+
+/** Draft preview (PREVIEW_SECRET with the preview services), or undefined. */
+function previewOf({ config, logger, services, build }: AppDeps, routes: RouteLabeler) {
+  if (!services.preview || !config.PREVIEW_SECRET) return undefined;
+  return createPreview({
+    secret: config.PREVIEW_SECRET,
+    secure: config.isProduction,
+    async isPage(pathname) {
+      // In development the route table comes from the build Vite has now.
+      if (typeof build === "function") routes.use((await build()).routes);
+      return routes.page(pathname) !== unmatchedRoute;
+    },
+    logger,
   });
 }
 
@@ -246,33 +274,6 @@ function routerHandler(
       await handler(replayBody(req), res, next);
     } catch (error) {
       next(error);
-    }
-  };
-}
-
-function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (error, req, res, _next) => {
-    const status = Number((error as { status?: number }).status ?? (error as { statusCode?: number }).statusCode);
-    // Static files answer a path that climbs out of their folder with 403: say 404, as for any missing file.
-    if (status === 404 || status === 403) {
-      res.status(404).type("text/plain").send("Not found");
-      return;
-    }
-    if (status >= 400 && status < 500 && !res.headersSent) {
-      if (req.method === "POST")
-        sendFail(req, res, status, "The request could not be read. Please check it and try again.");
-      else res.status(status).set("Cache-Control", "no-store").type("text/plain").send("Bad request");
-      return;
-    }
-    logger.error({ err: error, url: req.originalUrl }, "unhandled error");
-    if (res.headersSent) {
-      res.end();
-      return;
-    }
-    if (req.method === "POST") {
-      res.status(500).json(fail("Something went wrong on our side. Please try again in a moment."));
-    } else {
-      res.status(500).type("text/plain").send("Something went wrong on our side. Please try again in a moment.");
     }
   };
 }

@@ -1,9 +1,8 @@
 import { verifyRequest } from "@contentful/node-apps-toolkit/requests";
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
-import { rateLimit } from "express-rate-limit";
 import type { Logger } from "pino";
 import type { ContentType } from "../../src/content/types.ts";
-import { fail, sendFail } from "../http/refusals.ts";
+import { fail } from "../http/refusals.ts";
 import { secretMatches } from "../lib/secrets.ts";
 import {
   type KnownSlugs,
@@ -69,20 +68,12 @@ function signatureValid(req: Request, signingSecret: string, body: string): bool
  * POST /contentful/webhook (decision 0141): Contentful calls it on publish, unpublish and delete. It proves
  * itself with the shared secret in X-Webhook-Secret or with Contentful's request signature (a wrong signature or a
  * stale timestamp is refused); then the entry in the payload says what to purge: the content-cache answers of its
- * type and the pages that show it (`onPurge`), or everything for a payload it cannot read. Mounted before the
- * site's POST limits: the payload is read here with a limit of its own.
+ * type and the pages that show it (`onPurge`), or everything for a payload it cannot read. Its rate tier is the
+ * endpoint table's; it is mounted before the body reader of every other POST and reads its payload with a limit of
+ * its own.
  */
 export function contentWebhook(options: WebhookOptions): RequestHandler[] {
   const { content, secret, signingSecret, logger } = options;
-  const limiter = rateLimit({
-    windowMs: 60_000,
-    limit: 60,
-    standardHeaders: "draft-8",
-    legacyHeaders: false,
-    handler(req, res) {
-      sendFail(req, res, 429, "Too many requests. Please try again in a minute.");
-    },
-  });
   const refuse = (res: express.Response, why: string) => {
     logger.warn({ configured: Boolean(secret || signingSecret) }, `content webhook refused: ${why}`);
     res.status(401).json(fail("The webhook secret or signature is missing or wrong."));
@@ -149,5 +140,5 @@ export function contentWebhook(options: WebhookOptions): RequestHandler[] {
       next(error);
     }
   };
-  return [limiter, screen, readBody, handle, unreadable] as RequestHandler[];
+  return [screen, readBody, handle, unreadable] as RequestHandler[];
 }

@@ -3,11 +3,10 @@ import type { RequestHandler } from "express";
 import { MemoryStore, rateLimit, type Store } from "express-rate-limit";
 import type { Logger } from "pino";
 import { RedisStore } from "rate-limit-redis";
-import { canonicalPath } from "../../src/lib/redirects.ts";
-import { cspReportPath, vitalsPath } from "../../src/lib/report-paths.ts";
 import { site } from "../../src/site.ts";
 import { faultLog } from "../lib/fault-log.ts";
 import type { RedisClient } from "../redis.ts";
+import { endpointOf, type RateTier } from "./endpoints.ts";
 import { sendFail } from "./refusals.ts";
 
 export interface RateLimitOptions {
@@ -20,11 +19,6 @@ export interface RateLimitOptions {
 /** Makes the store for one tier of limits; each tier needs its own. */
 export type RateLimitStores = (tier: string) => Store;
 
-// The enquiry API and the contact page's own form action (with and without JavaScript) share one budget, whatever
-// the spelling of the path (case, trailing slash, `.data`): tiers are chosen by the canonical path.
-const contactPaths = new Set(["/emails/contact-form", "/contact"]);
-const reportPaths = new Set([vitalsPath, cspReportPath]);
-
 /** Tiered limits for every POST route: enquiries strictest, the content proxy generous, the rest in between. */
 export function postRateLimit({ contactPer15Minutes, contentPerMinute, store }: RateLimitOptions): RequestHandler {
   const limiter = (tier: string, windowMs: number, limit: number, message: string): RequestHandler =>
@@ -32,6 +26,8 @@ export function postRateLimit({ contactPer15Minutes, contentPerMinute, store }: 
       windowMs,
       limit,
       standardHeaders: "draft-8",
+      // The policy's name in the RateLimit headers is its tier, so a client (and a test) can tell which it met.
+      identifier: tier,
       legacyHeaders: false,
       store: store?.(tier),
       // If the shared store fails, visitors still get through; the error is logged by express-rate-limit.
@@ -53,19 +49,14 @@ export function postRateLimit({ contactPer15Minutes, contentPerMinute, store }: 
     "Too many content requests. Please slow down and try again in a minute.",
   );
   const other = limiter("other", 60_000, 60, "Too many requests. Please try again in a minute.");
+  // Contentful calls once per publish, unpublish or delete; a burst past this is not Contentful's.
+  const webhook = limiter("webhook", 60_000, 60, "Too many requests. Please try again in a minute.");
   // Browsers' own reports (Core Web Vitals, CSP violations; decision 0195): a page view sends about five.
   const reports = limiter("reports", 60_000, 120, "Too many reports. Please try again in a minute.");
-  return (req, res, next) => {
-    const path = canonicalPath(req.path);
-    const tier = contactPaths.has(path)
-      ? contact
-      : path === "/contentful/posts"
-        ? content
-        : reportPaths.has(path)
-          ? reports
-          : other;
-    tier(req, res, next);
-  };
+  // The tier is the endpoint table's (endpoints.ts), by the canonical path: the enquiry API and the contact page's
+  // own form (with and without JavaScript) share one budget, whatever the path's spelling (case, slash, `.data`).
+  const tiers: Record<RateTier, RequestHandler> = { contact, content, reports, webhook, other };
+  return (req, res, next) => tiers[endpointOf(req.path).rateTier](req, res, next);
 }
 
 /**

@@ -1,6 +1,8 @@
-import type { Request, Response } from "express";
+import type { ErrorRequestHandler, Request, Response } from "express";
+import type { Logger } from "pino";
 import { site } from "../../src/site.ts";
 import { escapeMarkup } from "../lib/markup.ts";
+import { endpointOf } from "./endpoints.ts";
 
 /** A JSON answer in the shape both POST endpoints use: the form shows `message` with `status` as its class. */
 export function fail(message: string) {
@@ -8,16 +10,17 @@ export function fail(message: string) {
 }
 
 /**
- * A refusal in the shape the caller can read: the JSON answer for the API and for JavaScript, a small page for a
- * form posted without JavaScript (the browser would otherwise show raw JSON).
+ * A refusal in the shape the caller can read (the endpoint table's `refusal`): the JSON answer for the API and for
+ * JavaScript, a small page for a form posted without JavaScript (the browser would otherwise show raw JSON).
  */
 export function sendFail(req: Request, res: Response, status: number, message: string) {
   res.set("Cache-Control", "no-store");
-  if (req.accepts(["json", "html"]) === "html") {
+  const endpoint = endpointOf(req.path);
+  if (endpoint.refusal === "page or JSON" && req.accepts(["json", "html"]) === "html") {
     res
       .status(status)
       .type("html")
-      .send(failPage(message, req.path === "/contact" ? "/contact" : "/", res.locals.cspNonce as string | undefined));
+      .send(failPage(message, endpoint.back, res.locals.cspNonce as string | undefined));
   } else {
     res.status(status).json(fail(message));
   }
@@ -31,4 +34,35 @@ function failPage(message: string, back: string, nonce: string | undefined) {
   const text = escapeMarkup(message);
   const style = `<style${nonce ? ` nonce="${escapeMarkup(nonce)}"` : ""}>${failPageCss}</style>`;
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${site.name}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">${style}</head><body><p class="fail" role="alert">${text}</p><p><a href="${back}">Go back</a></p></body></html>`;
+}
+
+/**
+ * The last phase: whatever an earlier one passed on. A 4xx from a library (a body that cannot be read) is the
+ * client's and gets a refusal; anything else is logged and answered 500 without details.
+ */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const status = Number((error as { status?: number }).status ?? (error as { statusCode?: number }).statusCode);
+    // Static files answer a path that climbs out of their folder with 403: say 404, as for any missing file.
+    if (status === 404 || status === 403) {
+      res.status(404).type("text/plain").send("Not found");
+      return;
+    }
+    if (status >= 400 && status < 500 && !res.headersSent) {
+      if (req.method === "POST")
+        sendFail(req, res, status, "The request could not be read. Please check it and try again.");
+      else res.status(status).set("Cache-Control", "no-store").type("text/plain").send("Bad request");
+      return;
+    }
+    logger.error({ err: error, url: req.originalUrl }, "unhandled error");
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    if (req.method === "POST") {
+      res.status(500).json(fail("Something went wrong on our side. Please try again in a moment."));
+    } else {
+      res.status(500).type("text/plain").send("Something went wrong on our side. Please try again in a moment.");
+    }
+  };
 }

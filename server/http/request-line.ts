@@ -1,7 +1,6 @@
 import type { Request, RequestHandler, Response } from "express";
-import { canonicalPath } from "../../src/lib/redirects.ts";
-import { cspReportPath, vitalsPath } from "../../src/lib/report-paths.ts";
 import { pageFormProblem } from "./body.ts";
+import { endpointOf } from "./endpoints.ts";
 import { sendFail } from "./refusals.ts";
 
 /**
@@ -114,20 +113,9 @@ export const checkRequestLine: RequestHandler = (req, res, next) => {
   next();
 };
 
-/** The methods each resource takes, by canonical path; every other page takes GET and HEAD. */
-const methodsByPath: Readonly<Record<string, readonly string[]>> = {
-  "/contact": ["GET", "HEAD", "POST"],
-  [vitalsPath]: ["POST"],
-  [cspReportPath]: ["POST"],
-  "/emails/contact-form": ["POST"],
-  "/emails/contact-form/challenge": ["GET", "HEAD"],
-  "/contentful/posts": ["POST"],
-  "/contentful/webhook": ["POST"],
-};
-const pageMethods = ["GET", "HEAD"] as const;
-
+/** The methods a path takes (endpoints.ts): a page takes GET and HEAD. */
 export function allowedMethods(path: string): readonly string[] {
-  return methodsByPath[canonicalPath(path)] ?? pageMethods;
+  return endpointOf(path).methods;
 }
 
 function takesPosts(req: Request) {

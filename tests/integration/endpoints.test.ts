@@ -1,0 +1,97 @@
+import request from "supertest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Endpoint, endpoints, pageEndpoint, type RateTier } from "../../server/http/endpoints.ts";
+import { buildTestApp } from "../support/app.ts";
+
+// Each row of the endpoint table (server/http/endpoints.ts) against what the app answers at that path: the methods,
+// the rate tier, the Origin check and the shape of its refusals are the ones the row names.
+
+const contactLimit = 7;
+const contentLimit = 90;
+/** Each tier's budget and window in seconds, as the RateLimit-Policy header states them (rate-limits.ts). */
+const tierPolicy: Record<RateTier, { name: string; q: number; w: number }> = {
+  contact: { name: "contact", q: contactLimit, w: 900 },
+  content: { name: "content", q: contentLimit, w: 60 },
+  reports: { name: "reports", q: 120, w: 60 },
+  webhook: { name: "webhook", q: 60, w: 60 },
+  other: { name: "other", q: 60, w: 60 },
+};
+const rows: [string, Endpoint][] = [...Object.entries(endpoints), ["/about", pageEndpoint]];
+const html = "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8";
+
+let app: Awaited<ReturnType<typeof buildTestApp>>["app"];
+beforeAll(async () => {
+  ({ app } = await buildTestApp({
+    env: { CONTACT_RATE_LIMIT: String(contactLimit), CONTENT_RATE_LIMIT: String(contentLimit) },
+  }));
+});
+
+function policyOf(res: request.Response) {
+  const header = res.headers["ratelimit-policy"] as string | undefined;
+  if (!header) return undefined;
+  return {
+    name: /^"([^"]*)"/.exec(header)?.[1],
+    q: Number(/;\s*q=(\d+)/.exec(header)?.[1]),
+    w: Number(/;\s*w=(\d+)/.exec(header)?.[1]),
+  };
+}
+
+describe.each(rows)("%s", (path, endpoint) => {
+  it(`takes ${endpoint.methods.join(", ")} and nothing else (405 with Allow)`, async () => {
+    const refused = ["GET", "POST", "PUT", "DELETE"].filter((method) => !endpoint.methods.includes(method));
+    for (const method of refused) {
+      const res = await request(app)[method.toLowerCase() as "put"](path).set("Accept", "application/json");
+      expect(res.status, method).toBe(405);
+      expect(res.headers.allow, method).toBe(endpoint.methods.join(", "));
+    }
+  });
+
+  it(`refuses in its shape: ${endpoint.refusal}`, async () => {
+    const asPage = await request(app).put(path).set("Accept", html);
+    const asJson = await request(app).put(path).set("Accept", "application/json");
+    expect(asPage.headers["cache-control"]).toBe("no-store");
+    if (!endpoint.methods.includes("POST")) {
+      // A resource that takes no POST refuses another method in a plain line: there is no form to go back to.
+      expect(asPage.headers["content-type"]).toMatch(/^text\/plain/);
+      expect(asPage.text).toBe("Method not allowed");
+      return;
+    }
+    expect(asJson.headers["content-type"]).toMatch(/^application\/json/);
+    expect(asJson.body).toMatchObject({ status: "fail", message: expect.stringContaining("PUT") });
+    if (endpoint.refusal === "JSON") {
+      expect(asPage.headers["content-type"]).toMatch(/^application\/json/);
+    } else {
+      expect(asPage.headers["content-type"]).toMatch(/^text\/html/);
+      expect(asPage.text).toContain('role="alert"');
+      expect(asPage.text).toContain(`<a href="${endpoint.back}">Go back</a>`);
+    }
+  });
+
+  it(`counts a POST against the ${endpoint.rateTier} tier`, async () => {
+    const res = await request(app).post(path).set("Accept", "application/json").send({});
+    expect(policyOf(res)).toEqual(tierPolicy[endpoint.rateTier]);
+  });
+
+  it(endpoint.sameOrigin ? "refuses a browser's POST from another site" : "takes a POST from any page", async () => {
+    const res = await request(app)
+      .post(path)
+      .set("Origin", "https://elsewhere.example")
+      .set("Accept", "application/json")
+      .send({});
+    if (endpoint.sameOrigin) {
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ status: "fail", message: expect.stringMatching(/own pages/) });
+    } else {
+      expect(res.status).not.toBe(403);
+    }
+  });
+});
+
+describe("spellings of a path", () => {
+  it("reach the same row: the contact form's budget is the API's, in any case, with a slash or as data", async () => {
+    for (const spelling of ["/Contact", "/contact/", "/contact.data", "/emails/contact-form/"]) {
+      const res = await request(app).post(spelling).set("Accept", "application/json").send({});
+      expect(policyOf(res), spelling).toEqual(tierPolicy.contact);
+    }
+  });
+});
