@@ -2,12 +2,15 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import onFinished from "on-finished";
 import onHeaders from "on-headers";
 import type { Logger } from "pino";
-import { Counter, type Registry } from "prom-client";
+import type { Registry } from "prom-client";
 import { answer } from "./page-cache/answer.ts";
+import type { CacheResult, Found } from "./page-cache/copy.ts";
 import { headerTemplate } from "./page-cache/copy.ts";
+import { requestCounter } from "./page-cache/metrics.ts";
 import { type CacheKey, cachePolicy } from "./page-cache/policy.ts";
+import type { SharedRender } from "./page-cache/render.ts";
 import { labelRoute } from "./page-cache/routes.ts";
-import { type CacheResult, createStore, type Found, type SharedRender } from "./page-cache/store.ts";
+import { createStore } from "./page-cache/store.ts";
 
 /**
  * The anonymous-page cache (decisions 0120, 0197, 0199, 0206), in the parts Varnish separates: the policy
@@ -99,12 +102,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     metrics: options.metrics,
     logger,
   });
-  const requests = new Counter({
-    name: "page_cache_requests_total",
-    help: "Page requests by what the page cache did: HIT (stored copy), STALE (stored copy past its TTL), MISS (rendered, or answered by the render it waited for)",
-    labelNames: ["result"] as const,
-    registers: [options.metrics],
-  });
+  const requests = requestCounter(options.metrics);
 
   /** The request's key, worked out once (the hit and miss steps both need it). */
   const keyOf = (req: Request, res: Response): CacheKey | undefined => {

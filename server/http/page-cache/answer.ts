@@ -1,7 +1,6 @@
 import type { Request, Response } from "express";
 import { isDataRequest } from "../../../src/lib/router-protocol.ts";
-import type { Encoding, Variant } from "./copy.ts";
-import type { Found } from "./store.ts";
+import type { Encoding, Found, Variant } from "./copy.ts";
 
 /**
  * The answer from a stored copy (Varnish's vcl_deliver): the headers of the response that rendered it, its own

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Response as ExpressResponse } from "express";
+import type { CacheKey } from "./policy.ts";
 
 /**
  * Making a stored copy (Varnish's vcl_backend_response): a render's document without its nonce, the hashes of the
@@ -166,3 +167,33 @@ export async function makeVariant(
 
 export const sizeOf = (variant: Variant) =>
   variant.bodies.identity.length + variant.bodies.br.length + variant.bodies.gzip.length;
+
+/** What the cache did to answer a request. */
+export type CacheResult = "HIT" | "MISS" | "STALE";
+
+/** A stored page: its key, the headers it is answered with and its renders (one, or several when they differ). */
+
+export interface Entry {
+  /** The key it is stored under, with the path that renders it. */
+  target: CacheKey;
+  storedAt: number;
+  template: HeaderTemplate;
+  variants: Variant[];
+  /** Index of the variant served last, so the next answer can pick another. */
+  last: number;
+  bytes: number;
+  /** Whether its renders differ (the home page's client strip): unknown until a second render is compared. */
+  varies?: boolean;
+  /** Dropped by a purge of its path: never answered again; the next request waits for the fetch that replaces it. */
+  purged?: boolean;
+  /** Outdated by a purge of everything: answered stale while it is refreshed in the background. */
+  outdated?: boolean;
+}
+
+/** A stored copy found for a request, and what the cache did to find it. */
+export interface Found {
+  entry: Entry;
+  result: CacheResult;
+  /** Past its freshness: answered while one fetch refreshes it. */
+  stale: boolean;
+}

@@ -1,12 +1,13 @@
-import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { LRUCache } from "lru-cache";
 import type { Logger } from "pino";
-import { Counter, Gauge, type Registry } from "prom-client";
-import { consentCookieName } from "../../../src/lib/consent.ts";
-import { type HeaderTemplate, hashAuthorisedInline, makeVariant, sizeOf, type Variant } from "./copy.ts";
+import type { Registry } from "prom-client";
+import { type Entry, type Found, type HeaderTemplate, makeVariant, sizeOf } from "./copy.ts";
+import { storeMetrics } from "./metrics.ts";
 import type { CacheKey, CachePolicy } from "./policy.ts";
+
+import { renderForKey, type SharedRender } from "./render.ts";
 
 /**
  * The store (Varnish's storage, vcl_miss and its waiting list): copies within a memory bound and a bound on keys
@@ -14,36 +15,6 @@ import type { CacheKey, CachePolicy } from "./policy.ts";
  * (the waiting list, opened by the first miss); copies past their freshness answered while one fetch refreshes
  * them (grace); a page's other renders added in the background; purges.
  */
-
-export type CacheResult = "HIT" | "MISS" | "STALE";
-
-/** Renders one document for the shared cache: the whole page at once, with the given nonce on its scripts. */
-export type SharedRender = (request: Request, nonce: string) => Promise<Response>;
-
-export interface Entry {
-  /** The key it is stored under, with the path that renders it. */
-  target: CacheKey;
-  storedAt: number;
-  template: HeaderTemplate;
-  variants: Variant[];
-  /** Index of the variant served last, so the next answer can pick another. */
-  last: number;
-  bytes: number;
-  /** Whether its renders differ (the home page's client strip): unknown until a second render is compared. */
-  varies?: boolean;
-  /** Dropped by a purge of its path: never answered again; the next request waits for the fetch that replaces it. */
-  purged?: boolean;
-  /** Outdated by a purge of everything: answered stale while it is refreshed in the background. */
-  outdated?: boolean;
-}
-
-/** A stored copy found for a request, and what the cache did to find it. */
-export interface Found {
-  entry: Entry;
-  result: CacheResult;
-  /** Past its freshness: answered while one fetch refreshes it. */
-  stale: boolean;
-}
 
 export interface StoreOptions {
   render: SharedRender;
@@ -89,8 +60,6 @@ interface OpenFetch extends Fetch {
   settle: () => void;
 }
 
-const sharedUserAgent = "gritstone-page-cache";
-
 export function createStore(options: StoreOptions) {
   const { render, policy, logger, now, maxVariants, maxKeysPerRoute, waitMs } = options;
   const idle = options.idle ?? whenEventLoopIdle;
@@ -111,58 +80,11 @@ export function createStore(options: StoreOptions) {
   const refreshing = new Set<string>();
   let refresher: Promise<void> | undefined;
 
-  const renders = new Counter({
-    name: "page_cache_renders_total",
-    help: "Renders made for the page cache, by reason: fill (a first copy, a refresh, a purge's replacement) or variant (one more of a page whose renders differ, in the background)",
-    labelNames: ["reason"] as const,
-    registers: [options.metrics],
-  });
-  const fills = new Counter({
-    name: "page_cache_fills_total",
-    help: "Shared renders for the page cache, by outcome: stored, refused (not storable) or failed",
-    labelNames: ["outcome"] as const,
-    registers: [options.metrics],
-  });
-  const waits = new Counter({
-    name: "page_cache_waits_total",
-    help: "Requests that waited on a page's waiting list, by outcome: answered (from the fetch they waited for), passed (the page could not be stored) or timeout",
-    labelNames: ["outcome"] as const,
-    registers: [options.metrics],
-  });
-  const gauges = [
-    [
-      "page_cache_bytes",
-      "Bytes held by the page cache (every encoding of every stored page)",
-      () => cache.calculatedSize,
-    ],
-    ["page_cache_entries", "Pages (path and query) held by the page cache", () => cache.size],
-  ] as const;
-  for (const [name, help, read] of gauges) {
-    new Gauge({
-      name,
-      help,
-      registers: [options.metrics],
-      collect() {
-        this.set(read());
-      },
-    });
-  }
-
-  /** One shared render of a key's page: its document without the nonce, or the status that may not be stored. */
-  async function renderOnce(target: CacheKey, reason: "fill" | "variant") {
-    const nonce = randomBytes(16).toString("hex");
-    const headers = new Headers({ accept: "text/html", "user-agent": sharedUserAgent });
-    if (target.consent && target.consent !== "unset") headers.set("cookie", `${consentCookieName}=${target.consent}`);
-    // Appended to the origin, never resolved against it: a path such as //elsewhere/x stays a path of this site.
-    const url = new URL(`${origin}${target.path}${target.query ? `?${target.query}` : ""}`);
-    renders.inc({ reason });
-    const response = await render(new Request(url, { headers }), nonce);
-    if (!policy.mayStore(target, response.status, (name) => response.headers.get(name) ?? undefined)) {
-      await response.body?.cancel();
-      return { refused: response.status };
-    }
-    return { document: hashAuthorisedInline(await response.text(), nonce) };
-  }
+  const metrics = storeMetrics(options.metrics, cache);
+  const renderOnce = (target: CacheKey, reason: "fill" | "variant") => {
+    metrics.renders.inc({ reason });
+    return renderForKey(render, origin, policy, target);
+  };
 
   /** Keeps an entry, unless its route already holds its share of keys (a new key only; a refresh always). */
   function keep(entry: Entry) {
@@ -248,7 +170,7 @@ export function createStore(options: StoreOptions) {
           const variant = document && (await makeVariant(target.key, template, document, previous?.variants));
           // A purge while this render ran: its content may be the old one, so it is not kept.
           if (fetch.cancelled) return;
-          fills.inc({ outcome: variant ? "stored" : "refused" });
+          metrics.fills.inc({ outcome: variant ? "stored" : "refused" });
           if (!document || !variant) {
             if (refused === undefined || refused < 500 || previous?.purged) cache.delete(target.key);
             return;
@@ -263,7 +185,7 @@ export function createStore(options: StoreOptions) {
             varies: previous?.varies,
           });
         } catch (error) {
-          fills.inc({ outcome: "failed" });
+          metrics.fills.inc({ outcome: "failed" });
           logger.error({ err: error, path: target.path }, "page cache: the shared render failed");
           if (!fetch.cancelled && previous?.purged) cache.delete(target.key);
         }
@@ -301,7 +223,7 @@ export function createStore(options: StoreOptions) {
     clearTimeout(timer);
     const entry = cache.get(target.key);
     const found = entry && !entry.purged && !entry.outdated && policy.age(entry.storedAt) === "fresh";
-    waits.inc({ outcome: found ? "answered" : answered ? "passed" : "timeout" });
+    metrics.waits.inc({ outcome: found ? "answered" : answered ? "passed" : "timeout" });
     // Answered with the fetch it waited for: a miss, as far as this request is concerned.
     return found && entry ? { entry, result: "MISS", stale: false } : undefined;
   }
