@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
-import { checkEnquiry, type EnquiryDesk, type EnquiryResult, formFields, spamMessage } from "../../src/lib/enquiry.ts";
+import { checkEnquiry } from "../../src/lib/enquiry.ts";
+import { type EnquiryDesk, type EnquiryResult, formFields, spamMessage } from "../../src/lib/enquiry-desk.ts";
 import { site } from "../../src/site.ts";
 import { faultLog } from "../lib/fault-log.ts";
 import type { EnquiryCounts } from "./metrics.ts";

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { Registry } from "prom-client";
-import type { EnquiryDesk } from "../../src/lib/enquiry.ts";
+import type { EnquiryDesk } from "../../src/lib/enquiry-desk.ts";
 import type { MailFigures } from "../../src/lib/status-report.ts";
 import type { Config } from "../config.ts";
 import { faultKind } from "../lib/fault-log.ts";

@@ -1,17 +1,15 @@
 import type { ReactNode } from "react";
 import {
-  answerMaxDigits,
   budgets,
   conditionalFields,
   enquiryDefaults,
   enquiryLabels,
   enquiryLimits,
   fieldsHiddenFor,
-  formFields,
   needs,
-  type SpamChallenge,
   siteTypes,
 } from "../../lib/enquiry.ts";
+import { answerMaxDigits, formFields, type SpamChallenge } from "../../lib/enquiry-desk.ts";
 import type { FormErrors, FormField, FormValues } from "../../lib/enquiry-form.ts";
 import styles from "./EnquiryForm.module.css";
 

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useReducer, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { formFields, type SpamChallenge } from "../../lib/enquiry.ts";
+import { formFields, type SpamChallenge } from "../../lib/enquiry-desk.ts";
 import {
   checkBeforeSending,
   type EnquiryReply,
