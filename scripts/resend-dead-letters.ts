@@ -6,7 +6,7 @@ import { readdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { loadConfig } from "../server/config.ts";
 import type { OutboxRecord } from "../server/enquiries/outbox.ts";
-import { addToStream, queueKeys } from "../server/enquiries/redis-queue.ts";
+import { addToStream, queueKeys } from "../server/enquiries/redis-stream.ts";
 import { createLogger } from "../server/http/logging.ts";
 import { openRedis, redisReady } from "../server/redis.ts";
 

@@ -8,10 +8,9 @@ import type { PurgePlan } from "./content/purge-plan.ts";
 import { localPurge, type PurgeListener, sharedPurges } from "./content/purges.ts";
 import { type ContentService, createContentService } from "./content/service.ts";
 import type { ContentSource } from "./content/source.ts";
+import { configuredCarrier, configuredQueue } from "./enquiries/configured.ts";
 import { type Backoff, defaultBackoff } from "./enquiries/delivery.ts";
-import { fallbackQueue } from "./enquiries/fallback-queue.ts";
-import { redisQueue } from "./enquiries/redis-queue.ts";
-import { createEnquiryService, type EnquiryService, localOutbox } from "./enquiries/service.ts";
+import { createEnquiryService, type EnquiryService } from "./enquiries/service.ts";
 import { type RateLimitStores, redisRateLimitStores } from "./http/rate-limits.ts";
 import { untilAborted } from "./lib/abort.ts";
 import { buildInfo } from "./ops/build-info.ts";
@@ -94,23 +93,18 @@ export async function createServices(config: Config, logger: Logger, options: Se
   const redis = config.REDIS_URL ? openRedis(config.REDIS_URL, logger) : undefined;
   // A moment for it at start, so the first requests already share rate limits and the queue; then on without it.
   if (redis) await untilAborted(redisReady(redis), AbortSignal.timeout(redisStartWaitMs)).catch(() => {});
-  const queueLog = logger.child({ module: "enquiry-queue" });
-  const queue = redis
-    ? fallbackQueue({
-        shared: redisQueue({
-          redis,
-          logger: queueLog,
-          visibilityTimeoutMs: config.ENQUIRY_VISIBILITY_TIMEOUT_SECONDS * 1000,
-        }),
-        local: localOutbox(config, queueLog),
-        logger: queueLog,
-      })
-    : undefined;
   const backoff = options.deliveryBackoff ?? {
     ...defaultBackoff,
     maxMs: Math.max(defaultBackoff.baseMs, config.DELIVERY_RETRY_MAX_SECONDS * 1000),
   };
-  const enquiries = await createEnquiryService({ config, logger, metrics, backoff, queue });
+  const enquiries = createEnquiryService({
+    config,
+    logger,
+    metrics,
+    backoff,
+    queue: configuredQueue(config, { redis, logger }),
+    carrier: configuredCarrier(config),
+  });
   await enquiries.start();
   const purgeListeners: PurgeListener[] = [
     (plan) => content.purge(plan.contentTypes),

@@ -1,5 +1,5 @@
 import type { ContentReader } from "./content/types.ts";
-import type { EnquiryDesk } from "./lib/enquiry.ts";
+import type { EnquiryDesk } from "./lib/enquiry-desk.ts";
 import type { StatusReport } from "./lib/status-report.ts";
 
 /** Settings pages need from the server's config: nothing secret, all safe to hand to the browser. */

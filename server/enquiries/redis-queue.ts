@@ -5,6 +5,16 @@ import { faultKind, faultLog } from "../lib/fault-log.ts";
 import { duplicateRedis, type RedisClient, transaction } from "../redis.ts";
 import type { OutboxRecord } from "./outbox.ts";
 import type { EnquiryFate, QueueFigures, SharedQueue } from "./queue.ts";
+import {
+  addToStream,
+  createGroup,
+  firstUnread,
+  group,
+  idTime,
+  queueKeys,
+  reportDurability,
+  trimDelivered,
+} from "./redis-stream.ts";
 
 export interface RedisQueueOptions {
   redis: RedisClient;
@@ -18,47 +28,10 @@ export interface RedisQueueOptions {
 }
 
 export const defaultVisibilityTimeoutMs = 60_000;
-const group = "delivery";
 const readBlockMs = 1_000;
 const batch = 10;
 /** How long Redis remembers that an enquiry was delivered or dead-lettered, for the instance that took it. */
 const doneKeepSeconds = 7 * 24 * 60 * 60;
-
-const defaultPrefix = "enquiries:";
-
-/** The one place that names the queue's keys in Redis (the resend script uses them too). */
-export function queueKeys(prefix = defaultPrefix) {
-  return {
-    stream: `${prefix}stream`,
-    attemptsKey: `${prefix}attempts`,
-    lastDeliveredKey: `${prefix}last-delivered`,
-    probeKey: `${prefix}probe`,
-    deadStream: `${prefix}dead`,
-    /** Each enquiry's fate, beside the stream: "waiting" from XADD on, "done" once delivered or dead (0198). */
-    stateKey: (id: string) => `${prefix}state:${id}`,
-    /** Where each done enquiry's id is published, so the instance holding its receipt drops it at once. */
-    doneChannel: `${prefix}done`,
-  };
-}
-
-/** Adds an enquiry to the stream, marked waiting: for the queue, and for an operator's resend of a dead letter. */
-export function addToStream(multi: ReturnType<RedisClient["multi"]>, record: OutboxRecord, prefix = defaultPrefix) {
-  const keys = queueKeys(prefix);
-  return multi
-    .xAdd(keys.stream, "*", { id: record.id, record: JSON.stringify(record) })
-    .set(keys.stateKey(record.id), "waiting");
-}
-
-/** The stream entry id's time part: when Redis took the entry. */
-function idTime(id: string): number {
-  return Number(id.split("-")[0]);
-}
-
-function compareIds(a: string, b: string): number {
-  const [aMs = 0, aSeq = 0] = a.split("-").map(Number);
-  const [bMs = 0, bSeq = 0] = b.split("-").map(Number);
-  return aMs - bMs || aSeq - bSeq;
-}
 
 /**
  * The shared enquiry queue (decision 0150): a Redis Stream `<prefix>stream` with one consumer group. add() is
@@ -69,8 +42,9 @@ function compareIds(a: string, b: string): number {
  */
 export function redisQueue(options: RedisQueueOptions): SharedQueue {
   const { redis, logger } = options;
-  const prefix = options.prefix ?? defaultPrefix;
-  const { stream, attemptsKey, lastDeliveredKey, probeKey, deadStream, stateKey, doneChannel } = queueKeys(prefix);
+  const { stream, attemptsKey, lastDeliveredKey, probeKey, deadStream, stateKey, doneChannel } = queueKeys(
+    options.prefix,
+  );
   const visibilityMs = options.visibilityTimeoutMs ?? defaultVisibilityTimeoutMs;
   const consumer = options.consumer ?? `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
   /** Stream entry ids of the enquiries this instance holds, by enquiry id. */
@@ -140,10 +114,10 @@ export function redisQueue(options: RedisQueueOptions): SharedQueue {
       try {
         if (!grouped) {
           // At start, and whenever Redis came back without the group (emptied, flushed, a fresh replica).
-          await createGroup();
+          await createGroup(redis, stream);
           grouped = true;
           cursor = "0";
-          await reportDurability();
+          await reportDurability(redis, logger);
         }
         if (Date.now() - lastClaimAt >= visibilityMs / 3) {
           lastClaimAt = Date.now();
@@ -195,37 +169,6 @@ export function redisQueue(options: RedisQueueOptions): SharedQueue {
     return client;
   }
 
-  async function createGroup() {
-    try {
-      await redis.xGroupCreate(stream, group, "0", { MKSTREAM: true });
-    } catch (error) {
-      if (!String((error as Error).message).includes("BUSYGROUP")) throw error;
-    }
-  }
-
-  /** The stream's durability on this server: logged once, since the answer to the visitor relies on it. */
-  async function reportDurability() {
-    try {
-      const config = await redis.configGet("append*");
-      if (config.appendonly !== "yes" || config.appendfsync !== "always") {
-        logger.warn(
-          { appendonly: config.appendonly, appendfsync: config.appendfsync },
-          "Redis does not fsync every write (appendonly yes, appendfsync always): an accepted enquiry could be lost if Redis crashes",
-        );
-      }
-    } catch {
-      logger.info("Redis does not allow CONFIG GET; make sure the service it runs on keeps every write durably");
-    }
-  }
-
-  async function firstUnread(): Promise<string | null> {
-    const groups = await redis.xInfoGroups(stream);
-    const ours = groups.find((entry) => entry.name === group);
-    const after = String(ours?.["last-delivered-id"] ?? "0-0");
-    const next = await redis.xRange(stream, `(${after}`, "+", { COUNT: 1 });
-    return next?.[0]?.id ?? null;
-  }
-
   return {
     kind: "redis",
 
@@ -238,7 +181,7 @@ export function redisQueue(options: RedisQueueOptions): SharedQueue {
     },
 
     async add(record) {
-      await addToStream(transaction(redis), record, prefix).exec();
+      await addToStream(transaction(redis), record, options.prefix).exec();
     },
 
     onDone(listener) {
@@ -283,20 +226,13 @@ export function redisQueue(options: RedisQueueOptions): SharedQueue {
     },
 
     async sweep(olderThan) {
-      // Keep everything from the oldest undelivered entry on, however old: only delivered ones are trimmed.
-      let keepFrom = `${olderThan.getTime()}-0`;
-      const summary = await redis.xPending(stream, group);
-      if (summary.firstId && compareIds(summary.firstId, keepFrom) < 0) keepFrom = summary.firstId;
-      const unread = await firstUnread();
-      if (unread && compareIds(unread, keepFrom) < 0) keepFrom = unread;
-      const removed = await redis.xTrim(stream, "MINID", keepFrom);
-      return { removed };
+      return { removed: await trimDelivered(redis, stream, olderThan) };
     },
 
     async figures(): Promise<QueueFigures> {
       const [summary, unread, last, dead] = await Promise.all([
         redis.xPending(stream, group),
-        firstUnread(),
+        firstUnread(redis, stream),
         redis.get(lastDeliveredKey),
         redis.xLen(deadStream),
       ]);

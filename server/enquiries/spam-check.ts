@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomInt } from "node:crypto";
-import { isAnswerShaped, type SpamChallenge } from "../../src/lib/enquiry.ts";
+import { isAnswerShaped, type SpamChallenge } from "../../src/lib/enquiry-desk.ts";
 import { secretMatches } from "../lib/secrets.ts";
 
 export interface SpamCheckOptions {

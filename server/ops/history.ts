@@ -1,5 +1,6 @@
 import type { Registry } from "prom-client";
 import { type HistoryReport, type VitalFigure, vitalNames, vitalRating } from "../../src/lib/status-report.ts";
+import { addSample, type Buckets, emptyBuckets, minus, plus, quantile, type Sample } from "./buckets.ts";
 import { vitalMetrics } from "./vitals.ts";
 
 /** How much of the past /status keeps: one bucket per minute, an hour in all (decision 0195). */
@@ -7,14 +8,11 @@ export const historyMinutes = 60;
 /** How often the registry is read into the current minute. */
 export const sampleEveryMs = 10_000;
 
-/** The latency histogram's bucket bounds in seconds (server/ops/metrics.ts), for the p95. */
-type Buckets = { bounds: number[]; counts: number[] };
-
-interface Minute {
-  /** The minute's start (ms since the epoch); a bucket whose stamp is older than an hour is reused. */
-  at: number;
+/** Cumulative totals read from the registry at one sample. */
+interface Totals {
   requests: number;
   errors: number;
+  /** Page requests' latency histogram (http_request_duration_seconds, server/ops/metrics.ts), for the p95. */
   pageLatency: Buckets;
   cacheHits: number;
   cacheLookups: number;
@@ -28,32 +26,19 @@ interface Minute {
   csp: Map<string, number>;
 }
 
-/** Cumulative totals read from the registry at one sample. */
-interface Totals {
-  requests: number;
-  errors: number;
-  pageLatency: Buckets;
-  cacheHits: number;
-  cacheLookups: number;
-  accepted: number;
-  delivered: number;
-  waiting: number | null;
-  oldestWaitingSeconds: number | null;
-  vitals: Map<string, Buckets>;
-  csp: Map<string, number>;
+/** One minute of the ring in the totals' shape: the counts are what changed in it, the waiting figures the most seen. */
+interface Minute extends Totals {
+  /** The minute's start (ms since the epoch); a bucket whose stamp is older than an hour is reused. */
+  at: number;
 }
 
-type Sample = { labels: Record<string, string | number>; value: number; metricName?: string };
 type Metric = { name: string; values: Sample[] };
 
-const emptyBuckets = (bounds: number[]): Buckets => ({ bounds, counts: bounds.map(() => 0) });
-
-function newMinute(at: number): Minute {
+function noTotals(): Totals {
   return {
-    at,
     requests: 0,
     errors: 0,
-    pageLatency: emptyBuckets([]),
+    pageLatency: emptyBuckets(),
     cacheHits: 0,
     cacheLookups: 0,
     accepted: 0,
@@ -65,70 +50,12 @@ function newMinute(at: number): Minute {
   };
 }
 
+const newMinute = (at: number): Minute => ({ at, ...noTotals() });
+
 /** Requests the latency figure speaks for: pages a visitor waits on, not files, probes or posts. */
 function isPage(labels: Sample["labels"]) {
   const route = String(labels.route ?? "");
   return labels.method === "GET" && route !== "/assets/*" && route !== "static" && !route.startsWith("/images");
-}
-
-/** Adds `to`'s cumulative bucket counts into a map by key, from a histogram's `_bucket` samples. */
-function addBuckets(into: Map<string, Buckets>, key: string, sample: Sample) {
-  const le = sample.labels.le;
-  if (le === undefined) return;
-  const bound = le === "+Inf" ? Number.POSITIVE_INFINITY : Number(le);
-  const buckets = into.get(key) ?? emptyBuckets([]);
-  let index = buckets.bounds.indexOf(bound);
-  if (index === -1) {
-    buckets.bounds.push(bound);
-    buckets.counts.push(0);
-    index = buckets.bounds.length - 1;
-  }
-  buckets.counts[index] = (buckets.counts[index] ?? 0) + sample.value;
-  into.set(key, buckets);
-}
-
-/** The value at quantile q of a histogram (cumulative counts per upper bound), interpolated inside its bucket. */
-export function quantile({ bounds, counts }: Buckets, q: number, total?: number): number | null {
-  const order = bounds.map((bound, i) => [bound, counts[i] ?? 0] as const).sort((a, b) => a[0] - b[0]);
-  const all = total ?? order.at(-1)?.[1] ?? 0;
-  if (all <= 0) return null;
-  const rank = q * all;
-  let lowerBound = 0;
-  let lowerCount = 0;
-  for (const [bound, cumulative] of order) {
-    if (cumulative >= rank) {
-      // Past the last finite bound: the most the histogram can tell is that bound.
-      if (!Number.isFinite(bound)) return lowerBound;
-      const inBucket = cumulative - lowerCount;
-      const share = inBucket > 0 ? (rank - lowerCount) / inBucket : 1;
-      return lowerBound + (bound - lowerBound) * share;
-    }
-    lowerBound = bound;
-    lowerCount = cumulative;
-  }
-  return lowerBound;
-}
-
-function minus(now: Buckets, before: Buckets | undefined): Buckets {
-  return {
-    bounds: [...now.bounds],
-    counts: now.counts.map((count, i) => {
-      const earlier = before?.counts[before.bounds.indexOf(now.bounds[i] ?? Number.NaN)] ?? 0;
-      return Math.max(0, count - earlier);
-    }),
-  };
-}
-
-function plus(into: Buckets, more: Buckets) {
-  more.bounds.forEach((bound, i) => {
-    let index = into.bounds.indexOf(bound);
-    if (index === -1) {
-      into.bounds.push(bound);
-      into.counts.push(0);
-      index = into.bounds.length - 1;
-    }
-    into.counts[index] = (into.counts[index] ?? 0) + (more.counts[i] ?? 0);
-  });
 }
 
 /**
@@ -155,19 +82,7 @@ export function createHistory(registry: Registry, now: () => number = Date.now) 
 
   async function read(): Promise<Totals> {
     const metrics = (await registry.getMetricsAsJSON()) as unknown as Metric[];
-    const totals: Totals = {
-      requests: 0,
-      errors: 0,
-      pageLatency: emptyBuckets([]),
-      cacheHits: 0,
-      cacheLookups: 0,
-      accepted: 0,
-      delivered: 0,
-      waiting: null,
-      oldestWaitingSeconds: null,
-      vitals: new Map(),
-      csp: new Map(),
-    };
+    const totals = noTotals();
     const pages = new Map<string, Buckets>();
     for (const metric of metrics) {
       for (const sample of metric.values) {
@@ -178,7 +93,7 @@ export function createHistory(registry: Registry, now: () => number = Date.now) 
               totals.requests += sample.value;
               if (String(sample.labels.status_code).startsWith("5")) totals.errors += sample.value;
             } else if (name.endsWith("_bucket") && isPage(sample.labels)) {
-              addBuckets(pages, "pages", sample);
+              addSample(pages, "pages", sample);
             }
             break;
           case "page_cache_requests_total":
@@ -205,12 +120,12 @@ export function createHistory(registry: Registry, now: () => number = Date.now) 
             break;
           default:
             if (metric.name.startsWith("web_vitals_") && name.endsWith("_bucket")) {
-              addBuckets(totals.vitals, `${sample.labels.route}|${metric.name}`, sample);
+              addSample(totals.vitals, `${sample.labels.route}|${metric.name}`, sample);
             }
         }
       }
     }
-    totals.pageLatency = pages.get("pages") ?? emptyBuckets([]);
+    totals.pageLatency = pages.get("pages") ?? emptyBuckets();
     return totals;
   }
 
@@ -227,7 +142,7 @@ export function createHistory(registry: Registry, now: () => number = Date.now) 
       minute.accepted += Math.max(0, totals.accepted - last.accepted);
       minute.delivered += Math.max(0, totals.delivered - last.delivered);
       for (const [key, buckets] of totals.vitals) {
-        const into = minute.vitals.get(key) ?? emptyBuckets([]);
+        const into = minute.vitals.get(key) ?? emptyBuckets();
         plus(into, minus(buckets, last.vitals.get(key)));
         minute.vitals.set(key, into);
       }
@@ -257,7 +172,7 @@ export function createHistory(registry: Registry, now: () => number = Date.now) 
     const hourCsp = new Map<string, number>();
     for (const minute of minutes) {
       for (const [key, buckets] of minute.vitals) {
-        const into = hourVitals.get(key) ?? emptyBuckets([]);
+        const into = hourVitals.get(key) ?? emptyBuckets();
         plus(into, buckets);
         hourVitals.set(key, into);
       }

@@ -1,14 +1,11 @@
+import { checkEnquiry, type EnquiryField, enquiryFields, type FieldErrors } from "./enquiry.ts";
 import {
   answerShapeMessage,
-  checkEnquiry,
   type EnquiryAnswer,
-  type EnquiryField,
-  enquiryFields,
-  type FieldErrors,
   formFields,
   isAnswerShaped,
   type SpamChallenge,
-} from "./enquiry.ts";
+} from "./enquiry-desk.ts";
 
 /**
  * The contact form's states (R4.7, R5), as a reducer so they are tested without a browser: what the status line

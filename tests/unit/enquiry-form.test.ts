@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerShapeMessage, spamMessage } from "../../src/lib/enquiry.ts";
+import { answerShapeMessage, spamMessage } from "../../src/lib/enquiry-desk.ts";
 import {
   type EnquiryFormState,
   enquiryFormReducer,

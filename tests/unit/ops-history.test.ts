@@ -1,6 +1,7 @@
 import { Counter, Gauge, Registry } from "prom-client";
 import { describe, expect, it } from "vitest";
-import { createHistory, historyMinutes, quantile } from "../../server/ops/history.ts";
+import { quantile } from "../../server/ops/buckets.ts";
+import { createHistory, historyMinutes } from "../../server/ops/history.ts";
 import { registerOpsMetrics } from "../../server/ops/metrics.ts";
 import { registerVitals } from "../../server/ops/vitals.ts";
 

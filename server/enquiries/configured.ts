@@ -1,0 +1,34 @@
+import path from "node:path";
+import type { Logger } from "pino";
+import type { Config } from "../config.ts";
+import type { RedisClient } from "../redis.ts";
+import { fallbackQueue } from "./fallback-queue.ts";
+import { fileCarrier, type MailCarrier, smtpCarrier } from "./mail.ts";
+import { diskQueue, type EnquiryQueue, localQueue } from "./queue.ts";
+import { redisQueue } from "./redis-queue.ts";
+
+/**
+ * Where accepted enquiries wait, as config chooses: without Redis, this instance's disk outbox under DATA_DIR
+ * (decision 0042); with REDIS_URL, the Redis Stream every instance shares (decision 0150) with that outbox behind
+ * it for when Redis cannot take an enquiry (decision 0190).
+ */
+export function configuredQueue(
+  config: Pick<Config, "DATA_DIR" | "ENQUIRY_VISIBILITY_TIMEOUT_SECONDS">,
+  { redis, logger }: { redis?: RedisClient; logger: Logger },
+): EnquiryQueue {
+  const log = logger.child({ module: "enquiry-queue" });
+  const root = path.join(config.DATA_DIR, "outbox");
+  const onUnreadable = (file: string, error: unknown) =>
+    log.error({ file, err: error }, "an outbox file is not valid JSON; left in place, not sent");
+  if (!redis) return diskQueue(root, onUnreadable);
+  return fallbackQueue({
+    shared: redisQueue({ redis, logger: log, visibilityTimeoutMs: config.ENQUIRY_VISIBILITY_TIMEOUT_SECONDS * 1000 }),
+    local: localQueue(root, onUnreadable),
+    logger: log,
+  });
+}
+
+/** How mail goes out: to the SMTP server at SMTP_URL, or without it as .eml files in DATA_DIR/mail. */
+export function configuredCarrier(config: Pick<Config, "DATA_DIR" | "SMTP_URL">): MailCarrier {
+  return config.SMTP_URL ? smtpCarrier(config.SMTP_URL) : fileCarrier(path.join(config.DATA_DIR, "mail"));
+}

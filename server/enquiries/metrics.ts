@@ -1,0 +1,134 @@
+import type { Logger } from "pino";
+import { Counter, Gauge, type Registry } from "prom-client";
+import type { MailFigures } from "../../src/lib/status-report.ts";
+import { faultLog } from "../lib/fault-log.ts";
+
+/** How long one reading of the queue serves the gauges: a whole scrape reads it once. */
+const gaugeReadingMs = 1_000;
+
+export type EnquiryOutcome = "accepted" | "invalid" | "spam" | "error";
+export type AttemptResult = "success" | "failure";
+
+/** What the desk and the delivery worker count; the registry's counters behind it are this module's. */
+export interface EnquiryCounts {
+  received(outcome: EnquiryOutcome): void;
+  attempted(result: AttemptResult): void;
+  deadLettered(): void;
+}
+
+export interface EnquiryMetricsOptions {
+  registry: Registry;
+  logger: Logger;
+  /** The status report's figures (the service's stats()): they read the queue, which may not answer. */
+  figures(): Promise<MailFigures>;
+  /** This instance's own failing time, read without the queue so it shows while the queue is away. */
+  failingSeconds(): number | null;
+  /** For the log line when the queue cannot be read. */
+  queueKind: MailFigures["queue"];
+}
+
+/** The gauges read from the status report's figures, each a number taken from them. */
+const figureGauges: { name: string; help: string; value(figures: MailFigures): number }[] = [
+  {
+    name: "enquiry_outbox_pending",
+    help: "Enquiries in the outbox not yet delivered (with REDIS_URL: in the shared queue, by all instances).",
+    value: (figures) => figures.outboxDepth,
+  },
+  {
+    name: "enquiry_outbox_oldest_pending_age_seconds",
+    help: "Age of the oldest undelivered enquiry in seconds (0 when none waits).",
+    value: (figures) => figures.oldestPendingSeconds ?? 0,
+  },
+  {
+    name: "enquiry_queue_holding",
+    help: "Enquiries this instance holds for delivery (with REDIS_URL: its consumer's pending entries).",
+    value: (figures) => figures.consumer?.holding ?? figures.outboxDepth,
+  },
+  {
+    name: "enquiry_dead_letters",
+    help: "Enquiries in the dead letters, waiting for an operator to send them again (docs/operations.md).",
+    value: (figures) => figures.deadLetters,
+  },
+  {
+    name: "enquiry_last_delivery_timestamp_seconds",
+    help: "When an enquiry was last delivered, as a Unix time (0 when the outbox keeps no delivered enquiry).",
+    value: (figures) => (figures.lastDeliveryAt ? Date.parse(figures.lastDeliveryAt) / 1000 : 0),
+  },
+];
+
+/**
+ * The enquiry metrics in the shared registry: three counters (enquiries by outcome, delivery attempts by
+ * result, dead letters) and the gauges of what waits, read when /metrics is scraped. ops/history.ts reads
+ * `enquiries_total`, `enquiry_delivery_attempts_total` and the two outbox gauges by name.
+ */
+export function registerEnquiryMetrics(options: EnquiryMetricsOptions): EnquiryCounts {
+  const { registry, logger } = options;
+  const enquiries = new Counter({
+    name: "enquiries_total",
+    help: "Enquiries received, by outcome: accepted (in the outbox), invalid, spam, or error (could not be saved).",
+    labelNames: ["outcome"] as const,
+    registers: [registry],
+  });
+  const attempts = new Counter({
+    name: "enquiry_delivery_attempts_total",
+    help: "Attempts to deliver an enquiry by mail, by result.",
+    labelNames: ["result"] as const,
+    registers: [registry],
+  });
+  const deadLettered = new Counter({
+    name: "enquiry_dead_lettered_total",
+    help: "Enquiries moved to the dead letters because the mail server refused them (or a recipient) for good.",
+    registers: [registry],
+  });
+  for (const outcome of ["accepted", "invalid", "spam", "error"]) enquiries.inc({ outcome }, 0);
+  for (const result of ["success", "failure"]) attempts.inc({ result }, 0);
+
+  let reading: { at: number; figures: Promise<MailFigures | undefined> } | undefined;
+  const figuresFault = faultLog(logger, "queue figures unavailable", { queue: options.queueKind });
+  /**
+   * One reading serves a whole scrape, and while the queue cannot be read (Redis away) the gauges keep their
+   * last values so /metrics still answers (redis_up says why).
+   */
+  function read(): Promise<MailFigures | undefined> {
+    if (!reading || Date.now() - reading.at > gaugeReadingMs) {
+      const figures = options.figures().then(
+        (value) => {
+          figuresFault.ok();
+          return value;
+        },
+        (error: unknown) => {
+          figuresFault.fail(error);
+          return undefined;
+        },
+      );
+      reading = { at: Date.now(), figures };
+    }
+    return reading.figures;
+  }
+
+  for (const { name, help, value } of figureGauges) {
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        const figures = await read();
+        if (figures) this.set(value(figures));
+      },
+    });
+  }
+  new Gauge({
+    name: "enquiry_delivery_failing_seconds",
+    help: "How long every delivery attempt of this instance has failed (0 while mail goes out).",
+    registers: [registry],
+    collect() {
+      this.set(options.failingSeconds() ?? 0);
+    },
+  });
+
+  return {
+    received: (outcome) => enquiries.inc({ outcome }),
+    attempted: (result) => attempts.inc({ result }),
+    deadLettered: () => deadLettered.inc(),
+  };
+}

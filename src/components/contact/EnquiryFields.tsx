@@ -1,0 +1,252 @@
+import type { ReactNode } from "react";
+import {
+  budgets,
+  conditionalFields,
+  enquiryDefaults,
+  enquiryLabels,
+  enquiryLimits,
+  fieldsHiddenFor,
+  needs,
+  siteTypes,
+} from "../../lib/enquiry.ts";
+import { answerMaxDigits, formFields, type SpamChallenge } from "../../lib/enquiry-desk.ts";
+import type { FormErrors, FormField, FormValues } from "../../lib/enquiry-form.ts";
+import styles from "./EnquiryForm.module.css";
+
+/** Each field's element id: the form (EnquiryForm.tsx) finds a field by it to read it or move focus to it. */
+export const idOf = (field: FormField) => `enquiry-${field}`;
+const isConditional = (field: FormField) => (conditionalFields as readonly string[]).includes(field);
+
+/** The groups of conditional questions, each hidden when the need asks none of its questions. */
+const groups = { website: ["site", "site_type"], project: ["improve", "budget"] } as const;
+
+/**
+ * What a need's option names as not asked (`data-hides`): the questions, and the groups with none left. The
+ * stylesheet hides what the chosen option names, so the questions follow the need from the first paint and
+ * without JavaScript (decision 0210); the rule itself is `fieldsShownFor` in src/lib/enquiry.ts.
+ */
+function hiddenBy(need: string): string | undefined {
+  const fields: readonly string[] = fieldsHiddenFor(need);
+  const emptied = Object.entries(groups)
+    .filter(([, inGroup]) => inGroup.every((field) => fields.includes(field)))
+    .map(([group]) => `${group}-group`);
+  return [...fields, ...emptied].join(" ") || undefined;
+}
+
+interface FieldsProps {
+  values?: FormValues;
+  errors: FormErrors;
+  question: SpamChallenge;
+  /** The spam answer to start from: the page's own question's only. */
+  answer?: string;
+}
+
+/**
+ * The fields themselves; keyed by the form so a successful send starts them afresh at the defaults. None is
+ * controlled: React never writes a field's value back over the visitor's, before or after hydration. Every
+ * question is rendered; the stylesheet hides those the chosen need does not ask, and the server files them as
+ * 'N/A' whatever they hold (the one rule, in src/lib/enquiry.ts).
+ */
+export function EnquiryFields({ values = {}, errors, question, answer }: FieldsProps) {
+  const field = (name: FormField) => ({
+    id: idOf(name),
+    name,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": describedBy(name, errors),
+  });
+
+  return (
+    <>
+      <div className={styles.pair}>
+        <Field name="name" label={enquiryLabels.name} required error={errors.name}>
+          <input
+            {...field("name")}
+            type="text"
+            placeholder="First & Last"
+            autoComplete="name"
+            required
+            maxLength={enquiryLimits.name}
+            defaultValue={values.name}
+          />
+        </Field>
+        <Field name="email" label={enquiryLabels.email} required error={errors.email}>
+          <input
+            {...field("email")}
+            type="email"
+            placeholder="you@company.co.uk"
+            autoComplete="email"
+            required
+            maxLength={enquiryLimits.email}
+            defaultValue={values.email}
+          />
+        </Field>
+      </div>
+
+      <Field name="need" label={enquiryLabels.need} required error={errors.need}>
+        <select {...field("need")} aria-required="true" defaultValue={values.need ?? enquiryDefaults.need}>
+          {needs.map((option) => (
+            <option key={option} data-hides={hiddenBy(option)}>
+              {option}
+            </option>
+          ))}
+        </select>
+      </Field>
+
+      <Field name="brief" label={enquiryLabels.brief} required error={errors.brief}>
+        <textarea
+          {...field("brief")}
+          rows={5}
+          required
+          maxLength={enquiryLimits.brief}
+          placeholder="What are you making, who is it for, and when do you need it?"
+          defaultValue={values.brief}
+        />
+      </Field>
+
+      <fieldset className={styles.group} data-hide-as="website-group">
+        <legend>About your website</legend>
+        <p className={styles.groupHint}>Only for Web &amp; Ecommerce. Skip it otherwise.</p>
+        <div className={styles.pair}>
+          <Field name="site" label={enquiryLabels.site} error={errors.site}>
+            <input
+              {...field("site")}
+              type="text"
+              inputMode="url"
+              placeholder="www.yourcompany.co.uk"
+              maxLength={enquiryLimits.site}
+              defaultValue={values.site}
+            />
+          </Field>
+          <Field name="site_type" label={enquiryLabels.site_type} error={errors.site_type}>
+            <select {...field("site_type")} defaultValue={values.site_type ?? enquiryDefaults.site_type}>
+              {siteTypes.map((option) => (
+                <option key={option}>{option}</option>
+              ))}
+            </select>
+          </Field>
+        </div>
+      </fieldset>
+
+      <fieldset className={styles.group} data-hide-as="project-group">
+        <legend>About the project</legend>
+        <p className={styles.groupHint}>
+          For Web &amp; Ecommerce, Branding, Social Media, Digital Marketing and Brand Strategy.
+        </p>
+        <Field name="improve" label={enquiryLabels.improve} error={errors.improve}>
+          <textarea
+            {...field("improve")}
+            rows={3}
+            maxLength={enquiryLimits.improve}
+            placeholder="What isn't working today, and what would good look like?"
+            defaultValue={values.improve}
+          />
+        </Field>
+        <Field name="budget" label={enquiryLabels.budget} error={errors.budget}>
+          <select {...field("budget")} defaultValue={values.budget ?? enquiryDefaults.budget}>
+            {budgets.map((option) => (
+              <option key={option}>{option}</option>
+            ))}
+          </select>
+        </Field>
+      </fieldset>
+
+      <Field name="message" label={enquiryLabels.message} error={errors.message}>
+        <textarea
+          {...field("message")}
+          rows={3}
+          maxLength={enquiryLimits.message}
+          placeholder="Deadlines, links, a favourite font. Optional."
+          defaultValue={values.message}
+        />
+      </Field>
+
+      <fieldset className={styles.choice} aria-describedby={errors.biscuits ? "enquiry-biscuits-error" : undefined}>
+        <legend>{enquiryLabels.biscuits}</legend>
+        <div className={styles.pills}>
+          {(["yes", "no"] as const).map((option) => (
+            <label key={option} className={styles.pill}>
+              <input
+                type="radio"
+                name="biscuits"
+                value={option}
+                defaultChecked={(values.biscuits ?? enquiryDefaults.biscuits) === option}
+              />
+              <span>{option === "yes" ? "Yes, obviously" : "No thanks"}</span>
+            </label>
+          ))}
+        </div>
+        <FieldError name="biscuits" error={errors.biscuits} />
+      </fieldset>
+
+      <Field
+        name={formFields.answer}
+        label={`Spam check: what is ${question.a} + ${question.b}?`}
+        required
+        error={errors.answer}
+        hint="Two numbers, one sum: it keeps the robots out."
+      >
+        <input
+          {...field(formFields.answer)}
+          // A new question clears the old answer.
+          key={question.token}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          required
+          maxLength={answerMaxDigits}
+          className={styles.short}
+          defaultValue={answer}
+        />
+      </Field>
+      <input type="hidden" name={formFields.challenge} value={question.token} />
+    </>
+  );
+}
+
+function describedBy(name: FormField, errors: FormErrors): string | undefined {
+  const ids = [name === formFields.answer ? `${idOf(name)}-hint` : "", errors[name] ? `${idOf(name)}-error` : ""];
+  return ids.filter(Boolean).join(" ") || undefined;
+}
+
+function Field(props: {
+  name: FormField;
+  label: string;
+  required?: boolean;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className={styles.field}
+      data-invalid={props.error ? "" : undefined}
+      data-hide-as={isConditional(props.name) ? props.name : undefined}
+    >
+      <label htmlFor={idOf(props.name)}>
+        {props.label}
+        {props.required ? (
+          <span className={styles.required} aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : null}
+      </label>
+      {props.hint ? (
+        <p id={`${idOf(props.name)}-hint`} className={styles.hint}>
+          {props.hint}
+        </p>
+      ) : null}
+      {props.children}
+      <FieldError name={props.name} error={props.error} />
+    </div>
+  );
+}
+
+function FieldError({ name, error }: { name: FormField; error?: string }) {
+  if (!error) return null;
+  return (
+    <p id={`${idOf(name)}-error`} className={styles.error}>
+      {error}
+    </p>
+  );
+}
