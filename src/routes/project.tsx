@@ -54,6 +54,7 @@ export function shouldRevalidate({
   return currentUrl.href === nextUrl.href && !formMethod ? false : defaultShouldRevalidate;
 }
 
+/** In preview: the header follows the editor's edits of the project as the page does (see shouldRevalidate). */
 function useLiveHeader(loaded: ProjectFields, project: ProjectFields) {
   const { revalidate } = useRevalidator();
   useEffect(() => {
