@@ -22,6 +22,8 @@ export interface ProjectCard {
   image?: Asset;
   /** The project's colour (the home tile's overlay). */
   colour?: string;
+  /** In preview only: the fields the card was made from, whose edits the page follows (decision 0215). */
+  source?: Partial<ProjectFields>;
 }
 
 export interface PostCard {
@@ -34,6 +36,8 @@ export interface PostCard {
   date: string;
   tags: string[];
   image?: Asset;
+  /** In preview only: the fields the card was made from, whose edits the page follows (decision 0215). */
+  source?: Partial<BlogPostFields>;
 }
 
 /** The carousel: its homePage entry's id (for inspector tags and live updates in preview) and its slides, in order. */
@@ -81,10 +85,19 @@ export function toCarousel(entries: readonly Entry<Partial<HomePageFields>>[]): 
 
 const defined = <T>(value: T | undefined): value is T => value !== undefined;
 
-/** The cards of a list of entries, in order, leaving out those that cannot be cards. */
-export function cardsOf<Fields, Card>(
+/**
+ * The cards of a list of entries, in order, leaving out those that cannot be cards. With `keepSource` (preview
+ * only) each card also carries the fields it was made from, for live updates.
+ */
+export function cardsOf<Fields, Card extends { source?: unknown }>(
   entries: readonly Entry<Fields>[],
   toCard: (entry: Entry<Fields>) => Card | undefined,
+  keepSource = false,
 ): Card[] {
-  return entries.map((entry) => toCard(entry)).filter(defined);
+  return entries
+    .map((entry) => {
+      const card = toCard(entry);
+      return card && keepSource ? { ...card, source: entry.fields } : card;
+    })
+    .filter(defined);
 }

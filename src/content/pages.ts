@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from "react-router";
+import { servicesContext } from "../context.ts";
 import { categoryQuery } from "../lib/page-queries.ts";
 import {
   type Carousel,
@@ -93,6 +94,14 @@ export function categoryParam(url: URL): string | undefined {
   return value ? value : undefined;
 }
 
+/**
+ * In preview, cards keep the fields they were made from (`source`): the page subscribes them to the editor's
+ * edits and makes each edit into a card with the same mapper (decision 0215). Public pages' data has none.
+ */
+function keepSources(context: LoadContext): boolean {
+  return context.get(servicesContext).settings.preview === true;
+}
+
 // ---- The home and agency pages -------------------------------------------------------------------------------
 
 export async function readCarousel(context: LoadContext): Promise<Carousel> {
@@ -100,11 +109,11 @@ export async function readCarousel(context: LoadContext): Promise<Carousel> {
 }
 
 export async function readProjectTiles(context: LoadContext): Promise<ProjectCard[]> {
-  return cardsOf(await loadContent(context, queries.projectTiles), toProjectCard);
+  return cardsOf(await loadContent(context, queries.projectTiles), toProjectCard, keepSources(context));
 }
 
 export async function readLatestPosts(context: LoadContext): Promise<PostCard[]> {
-  return cardsOf(await loadContent(context, queries.homeTeaser), toPostCard);
+  return cardsOf(await loadContent(context, queries.homeTeaser), toPostCard, keepSources(context));
 }
 
 // ---- Posts ---------------------------------------------------------------------------------------------------
@@ -115,7 +124,7 @@ export async function blogCategories(context: LoadContext): Promise<string[]> {
 }
 
 export async function postList(context: LoadContext, category?: string): Promise<PostCard[]> {
-  return cardsOf(await loadContent(context, queries.news(category)), toPostCard);
+  return cardsOf(await loadContent(context, queries.news(category)), toPostCard, keepSources(context));
 }
 
 /** The article with this slug; none is the 404 page. */
@@ -134,7 +143,7 @@ export async function relatedPosts(context: LoadContext, currentSlug: string): P
     const more = await loadContent(context, queries.related(relatedPostCount));
     others.push(...more.filter((item) => item.fields.slug !== currentSlug));
   }
-  return cardsOf(others.slice(0, relatedPostCount), toPostCard);
+  return cardsOf(others.slice(0, relatedPostCount), toPostCard, keepSources(context));
 }
 
 // ---- Projects ------------------------------------------------------------------------------------------------
@@ -145,7 +154,7 @@ export async function projectCategories(context: LoadContext): Promise<string[]>
 }
 
 export async function projectList(context: LoadContext, category?: string): Promise<ProjectCard[]> {
-  return cardsOf(await loadContent(context, queries.projects(category)), toProjectCard);
+  return cardsOf(await loadContent(context, queries.projects(category)), toProjectCard, keepSources(context));
 }
 
 /** The project with this slug; none is the 404 page. */
@@ -168,7 +177,10 @@ export async function latestProjectsFor(
   context: LoadContext,
   service: Pick<ServiceFields, "slug" | "title">,
 ): Promise<ProjectCard[]> {
-  return pickServiceProjects(cardsOf(await loadContent(context, queries.serviceProjects), toProjectCard), service);
+  return pickServiceProjects(
+    cardsOf(await loadContent(context, queries.serviceProjects), toProjectCard, keepSources(context)),
+    service,
+  );
 }
 
 /** A project delivers a service when one of its services names it (by title or by the service's slug). */

@@ -20,7 +20,7 @@ export interface FromProjectList {
   };
 }
 
-export function projectListState(projects: ListedProject[]): FromProjectList {
+export function projectListState(projects: readonly ListedProject[]): FromProjectList {
   return { fromProjectList: { projects: projects.map(({ slug, title }) => ({ slug, title })) } };
 }
 

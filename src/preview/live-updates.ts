@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { Carousel } from "../content/cards.ts";
 import type { FieldsByType } from "../content/fields.ts";
-import type { ContentType } from "../content/types.ts";
+import type { Asset, ContentType } from "../content/types.ts";
 import { usePreview } from "./inspector.tsx";
 
 /**
@@ -44,6 +45,13 @@ function subscribeToEdits(subscription: EditSubscription): () => void {
   };
 }
 
+function editableEntry(contentType: ContentType, id: string, fields: object): EditableEntry {
+  return {
+    sys: { id, type: "Entry", contentType: { sys: { type: "Link", linkType: "ContentType", id: contentType } } },
+    fields,
+  };
+}
+
 /** The entry's fields, with the editor's latest edit in preview. */
 export function useLiveFields<T extends ContentType>(contentType: T, id: string | undefined, fields: FieldsByType[T]) {
   const preview = usePreview();
@@ -52,10 +60,7 @@ export function useLiveFields<T extends ContentType>(contentType: T, id: string 
   useEffect(() => {
     if (!preview || !id) return;
     return subscribeToEdits({
-      entry: {
-        sys: { id, type: "Entry", contentType: { sys: { type: "Link", linkType: "ContentType", id: contentType } } },
-        fields,
-      },
+      entry: editableEntry(contentType, id, fields),
       // The loader's assets and an earlier edit's.
       shown: () => [fields, shown.current],
       onEdit: (edited) => setEdit({ of: fields, fields: edited as unknown as FieldsByType[T] }),
@@ -64,4 +69,54 @@ export function useLiveFields<T extends ContentType>(contentType: T, id: string 
   const current = edit?.of === fields ? edit.fields : fields;
   shown.current = current;
   return current;
+}
+
+/** A card of another entry, as cards.ts makes it: in preview it carries the fields it was made from. */
+interface LiveCard {
+  id: string;
+  source?: object;
+}
+
+/**
+ * Cards of other entries a page shows (related posts, a service's projects, the lists and the home page's
+ * sections): in preview each card's entry is subscribed on its own, and an edit of it is made into a card by
+ * `toCard`, the loader's own mapper (cards.ts), so the card looks as it will once that entry is published.
+ * Outside preview (cards without `source`) the cards are returned as they are.
+ */
+export function useLiveCards<Card extends LiveCard>(
+  contentType: ContentType,
+  cards: readonly Card[],
+  toCard: (entry: { sys: { id: string }; fields: never }) => Card | undefined,
+): readonly Card[] {
+  const preview = usePreview();
+  const [edits, setEdits] = useState<{ of: readonly Card[]; cards: ReadonlyMap<string, Card> }>();
+  useEffect(() => {
+    if (!preview) return;
+    const edited = new Map<string, Card>();
+    const stops = cards.map(({ id, source }) =>
+      source
+        ? subscribeToEdits({
+            entry: editableEntry(contentType, id, source),
+            shown: () => [source, edited.get(id)?.source],
+            onEdit: (fields) => {
+              const card = toCard({ sys: { id }, fields: fields as never });
+              // An edit that leaves no card (its slug or title emptied) keeps the card as it was.
+              if (!card) return;
+              edited.set(id, { ...card, source: fields });
+              setEdits({ of: cards, cards: new Map(edited) });
+            },
+          })
+        : undefined,
+    );
+    return () => {
+      for (const stop of stops) stop?.();
+    };
+  }, [preview, contentType, cards, toCard]);
+  return edits?.of === cards ? cards.map((card) => edits.cards.get(card.id) ?? card) : cards;
+}
+
+/** The home and agency pages' carousel's slides, with the editor's latest edit of its homePage entry in preview. */
+export function useLiveCarousel(carousel: Carousel | null): Asset[] | null {
+  const fields = useMemo(() => ({ carousel: carousel?.slides }), [carousel]);
+  return useLiveFields("homePage", carousel?.entryId, fields).carousel ?? (carousel ? [] : null);
 }

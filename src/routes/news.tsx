@@ -1,9 +1,11 @@
 import { useNavigation } from "react-router";
 import { CategoryFilter } from "../components/news/CategoryFilter.tsx";
 import { PostGrid } from "../components/news/PostCard.tsx";
+import { toPostCard } from "../content/cards.ts";
 import { blogCategories, categoryParam, postList } from "../content/pages.ts";
 import { contentMeta } from "../lib/content-meta.ts";
 import { newsFeedLinks } from "../lib/news-feed.ts";
+import { useLiveCards } from "../preview/live-updates.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/news";
 import styles from "./news.module.css";
@@ -27,7 +29,8 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function News({ loaderData }: Route.ComponentProps) {
-  const { categories, category, posts } = loaderData;
+  const { categories, category } = loaderData;
+  const posts = useLiveCards("blogPost", loaderData.posts, toPostCard);
   const navigation = useNavigation();
   const reloading = navigation.state === "loading" && navigation.location.pathname === "/news";
   return (

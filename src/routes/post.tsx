@@ -3,6 +3,7 @@ import { ContentImage } from "../components/ContentImage.tsx";
 import { LoadingPlaceholder } from "../components/LoadingPlaceholder.tsx";
 import { PostGrid } from "../components/news/PostCard.tsx";
 import { ContentsSidebar } from "../components/post/ContentsSidebar.tsx";
+import { type PostCard, toPostCard } from "../content/cards.ts";
 import { orPlaceholder } from "../content/load.ts";
 import { contentsOf, headingIds } from "../content/outline.ts";
 import { postBySlug, relatedPosts } from "../content/pages.ts";
@@ -13,7 +14,7 @@ import { newsFeedLinks } from "../lib/news-feed.ts";
 import { readTimeLabel, readTimeMinutes } from "../lib/read-time.ts";
 import { blogPostingJsonLd } from "../lib/structured-data.ts";
 import { InspectedEntry, useFieldTags } from "../preview/inspector.tsx";
-import { useLiveFields } from "../preview/live-updates.ts";
+import { useLiveCards, useLiveFields } from "../preview/live-updates.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/post";
 import styles from "./post.module.css";
@@ -52,10 +53,15 @@ export default function Post({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function PostPage({ postId, readMinutes, related, ...loaded }: Route.ComponentProps["loaderData"]) {
+const noCards: PostCard[] = [];
+
+function PostPage({ postId, related, ...loaded }: Route.ComponentProps["loaderData"]) {
   const post = useLiveFields("blogPost", postId, loaded.post);
+  const relatedCards = useLiveCards("blogPost", related ?? noCards, toPostCard);
   const tags = useFieldTags();
   const documents = [post.blogIntro, post.blogText];
+  // Worked out by the loader; in preview, again from each edit of the body (the loader's own estimate).
+  const readMinutes = post === loaded.post ? loaded.readMinutes : readTimeMinutes(documents);
   const ids = headingIds(documents);
   const contents = contentsOf(documents, ids);
   const category = post.blogCategory?.[0];
@@ -118,7 +124,7 @@ function PostPage({ postId, readMinutes, related, ...loaded }: Route.ComponentPr
           Other articles you may like...
         </h2>
         {related ? (
-          <PostGrid posts={related} headingLevel={3} />
+          <PostGrid posts={relatedCards} headingLevel={3} />
         ) : (
           <LoadingPlaceholder label="Loading more articles…" />
         )}

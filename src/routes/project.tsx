@@ -1,3 +1,5 @@
+import { useEffect } from "react";
+import { type ShouldRevalidateFunctionArgs, useRevalidator } from "react-router";
 import { ProjectNavigation } from "../components/project/ProjectNavigation.tsx";
 import {
   ImageSet,
@@ -26,9 +28,41 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { project: entry.fields, projectId: entry.sys.id };
 }
 
+/** In preview: the editor's latest edit of a loaded project's fields, which the header is dressed from. */
+const editedProjects = new WeakMap<ProjectFields, ProjectFields>();
+
 export const handle: ChromeHandle = {
-  chrome: (data) => projectChrome((data as { project?: ProjectFields } | undefined)?.project),
+  chrome: (data) => {
+    const loaded = (data as { project?: ProjectFields } | undefined)?.project;
+    return projectChrome(loaded && (editedProjects.get(loaded) ?? loaded));
+  },
 };
+
+/**
+ * The root layout dresses the header from this route's handle and loader data (page-chrome.ts), and redraws it only
+ * when the router's state changes; an edit in live preview changes neither. So an edit is kept for the handle and
+ * the router asked to revalidate, which loads nothing: the root never revalidates, and this route does not for its
+ * own address without a form (nothing on the page posts one). The root's code stays as it is: it is in the home
+ * page's first JavaScript (decision 0215).
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return currentUrl.href === nextUrl.href && !formMethod ? false : defaultShouldRevalidate;
+}
+
+/** In preview: the header follows the editor's edits of the project as the page does (see shouldRevalidate). */
+function useLiveHeader(loaded: ProjectFields, project: ProjectFields) {
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (project === loaded || editedProjects.get(loaded) === project) return;
+    editedProjects.set(loaded, project);
+    void revalidate();
+  }, [loaded, project, revalidate]);
+}
 
 export function meta(args: Route.MetaArgs) {
   const project = args.loaderData?.project;
@@ -51,6 +85,7 @@ export default function Project({ loaderData }: Route.ComponentProps) {
 
 function ProjectPage({ projectId, ...loaded }: Route.ComponentProps["loaderData"]) {
   const project = useLiveFields("singleProject", projectId, loaded.project);
+  useLiveHeader(loaded.project, project);
   return project.smallProject === "yes" ? <SmallProject project={project} /> : <FullProject project={project} />;
 }
 

@@ -1,8 +1,10 @@
 import { useNavigation } from "react-router";
 import { ProjectFilter } from "../components/project/ProjectFilter.tsx";
 import { ProjectGrid } from "../components/project/ProjectGrid.tsx";
+import { toProjectCard } from "../content/cards.ts";
 import { categoryParam, projectCategories, projectList } from "../content/pages.ts";
 import { contentMeta } from "../lib/content-meta.ts";
+import { useLiveCards } from "../preview/live-updates.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/projects";
 import styles from "./projects.module.css";
@@ -23,7 +25,8 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Projects({ loaderData }: Route.ComponentProps) {
-  const { categories, category, projects } = loaderData;
+  const { categories, category } = loaderData;
+  const projects = useLiveCards("singleProject", loaderData.projects, toProjectCard);
   const navigation = useNavigation();
   const reloading = navigation.state === "loading" && navigation.location.pathname === "/projects";
   return (

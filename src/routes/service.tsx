@@ -9,12 +9,13 @@ import {
   ServiceStats,
   ServiceTexts,
 } from "../components/service/ServiceSections.tsx";
+import { type ProjectCard, toProjectCard } from "../content/cards.ts";
 import { orPlaceholder } from "../content/load.ts";
 import { serviceName } from "../content/names.ts";
 import { latestProjectsFor, serviceBySlug } from "../content/pages.ts";
 import { contentMeta } from "../lib/content-meta.ts";
 import { InspectedEntry } from "../preview/inspector.tsx";
-import { useLiveFields } from "../preview/live-updates.ts";
+import { useLiveCards, useLiveFields } from "../preview/live-updates.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/service";
 import styles from "./service.module.css";
@@ -49,8 +50,11 @@ export default function Service({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ServicePage({ serviceId, latestProjects, ...loaded }: Route.ComponentProps["loaderData"]) {
+const noCards: ProjectCard[] = [];
+
+function ServicePage({ serviceId, ...loaded }: Route.ComponentProps["loaderData"]) {
   const service = useLiveFields("singleServices", serviceId, loaded.service);
+  const latestProjects = useLiveCards("singleProject", loaded.latestProjects ?? noCards, toProjectCard);
   return (
     <div className={styles.service}>
       <ServiceHero service={service} />
@@ -64,7 +68,7 @@ function ServicePage({ serviceId, latestProjects, ...loaded }: Route.ComponentPr
         <h2 id="latest-projects" className={styles.sectionTitle}>
           Latest projects
         </h2>
-        {latestProjects ? (
+        {loaded.latestProjects ? (
           <ProjectGrid projects={latestProjects} fromProjectList={false} headingLevel={3} />
         ) : (
           <LoadingPlaceholder label="Loading projects…" />

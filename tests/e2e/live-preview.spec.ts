@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { type APIRequestContext, expect, type Frame, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Frame, type Locator, type Page, test } from "@playwright/test";
 import { parse } from "flatted";
 import { e2eEditorOrigin, e2ePreviewSecret, entries } from "./content.ts";
 
@@ -76,6 +76,44 @@ async function sent(page: Page, method: string): Promise<SdkMessage[]> {
   );
 }
 
+type Fields = Record<string, unknown>;
+interface Subscription {
+  id: string;
+  data: { sys: { id: string; contentType: { sys: { id: string } } }; fields: Fields };
+}
+
+/**
+ * The subscription the page announced for this entry: its SUBSCRIBED message, with the entry it gave (the SDK sends
+ * it serialised with flatted). A page announces its own entry and each other entry it shows a card of.
+ */
+async function subscriptionFor(page: Page, entryId: string): Promise<Subscription> {
+  const find = async () =>
+    (await sent(page, "SUBSCRIBED"))
+      .map((message) => ({ id: String(message.id), data: (parse(String(message.config)) as Subscription).data }))
+      .filter((subscription) => subscription.data.sys.id === entryId);
+  await expect.poll(async () => (await find()).length, { message: `the page subscribes ${entryId}` }).toBe(1);
+  const [subscription] = await find();
+  if (!subscription) throw new Error(`no subscription for ${entryId}`);
+  return subscription;
+}
+
+/** The entry id an element's inspector tag names. */
+async function taggedEntry(element: Locator): Promise<string> {
+  await expect(element).toHaveAttribute("data-contentful-entry-id", /.+/);
+  return String(await element.getAttribute("data-contentful-entry-id"));
+}
+
+/** Marks the document in the pane, to show later that it was not reloaded. */
+async function markDocument(frame: Frame) {
+  await frame.evaluate(() => {
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+  });
+}
+
+async function stillTheSameDocument(frame: Frame) {
+  expect(await frame.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+}
+
 async function firstSent(page: Page, method: string): Promise<SdkMessage> {
   await expect.poll(async () => (await sent(page, method)).length, { message: `the SDK sends ${method}` }).toBe(1);
   const [message] = await sent(page, method);
@@ -97,7 +135,6 @@ function previewFrame(page: Page): Frame {
   return frame;
 }
 
-type Fields = Record<string, unknown>;
 interface RichNode {
   nodeType: string;
   value?: string;
@@ -183,17 +220,13 @@ for (const kind of pages) {
     expect(connected.taggedElementCount).toBeGreaterThan(0);
 
     // The page announced its entry; the web app answers a subscription with the entry it was given, edit merged in.
-    const subscribed = await firstSent(page, "SUBSCRIBED");
-    const config = parse(String(subscribed.config)) as { data: { sys: { id: string }; fields: Fields } };
-    const { data } = config;
-    expect(data).toMatchObject({ sys: { type: "Entry", contentType: { sys: { id: kind.type } } } });
     const frame = previewFrame(page);
     const heading = frame.getByRole("heading", { level: 1 });
-    await expect(heading).toHaveAttribute("data-contentful-entry-id", data.sys.id);
     await expect(heading).toHaveAttribute("data-contentful-field-id", kind.title);
-    await frame.evaluate(() => {
-      (window as unknown as { notReloaded: boolean }).notReloaded = true;
-    });
+    const subscribed = await subscriptionFor(page, await taggedEntry(heading));
+    const { data } = subscribed;
+    expect(data).toMatchObject({ sys: { type: "Entry", contentType: { sys: { id: kind.type } } } });
+    await markDocument(frame);
 
     const title = `${String(data.fields[kind.title])} (edited live)`;
     const paragraph = "A paragraph the editor is typing right now.";
@@ -209,7 +242,7 @@ for (const kind of pages) {
     const edited = frame.getByRole("img", { name: image.description });
     await expect(edited).toHaveAttribute("src", new RegExp(`^${image.url}`), { timeout: 1_000 });
     await expect(edited).toHaveAttribute("data-contentful-field-id", kind.image);
-    expect(await frame.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await stillTheSameDocument(frame);
 
     // Inspector mode on in the web app: a click on a tagged field opens that field in the entry editor.
     await tellPreview(page, site, { method: "INSPECTOR_MODE_CHANGED", isInspectorActive: true });
@@ -221,28 +254,154 @@ for (const kind of pages) {
   });
 }
 
-test("live preview of the home page: its carousel's images are tagged and an edited one is shown", async ({
+// The homePage entry's carousel is on the home page and, the same slides, on the About page.
+for (const { name, pathname } of [
+  { name: "the home page", pathname: "/" },
+  { name: "the About page", pathname: "/about" },
+]) {
+  test(`live preview of ${name}: its carousel's images are tagged and an edited one is shown`, async ({
+    page,
+    baseURL,
+  }) => {
+    const site = String(baseURL);
+    await openEditor(page, e2eEditorOrigin, site, pathname);
+    await firstSent(page, "CONNECTED");
+    // The carousel's code (and its subscription) comes as the section nears the screen, as it does for visitors.
+    const frame = previewFrame(page);
+    const slides = frame.locator(`img[data-contentful-field-id="carousel"]`);
+    await slides.first().scrollIntoViewIfNeeded();
+    const subscribed = await subscriptionFor(page, await taggedEntry(slides.first()));
+    const { data } = subscribed;
+    expect(data).toMatchObject({ sys: { type: "Entry", contentType: { sys: { id: "homePage" } } } });
+    await markDocument(frame);
+
+    const image = otherImage(JSON.stringify(data.fields));
+    data.fields.carousel = [image.asset, ...(data.fields.carousel as unknown[]).slice(1)];
+    await tellPreview(page, site, { method: "ENTRY_UPDATED", data, subscriptionId: subscribed.id });
+    const edited = frame.getByRole("img", { name: image.description });
+    await expect(edited).toHaveAttribute("src", new RegExp(`^${image.url}`), { timeout: 1_000 });
+    await expect(edited).toHaveAttribute("data-contentful-field-id", "carousel");
+    await stillTheSameDocument(frame);
+  });
+}
+
+test("live preview of an article: an edit of the body changes its reading time and contents list", async ({
   page,
+  request,
   baseURL,
 }) => {
   const site = String(baseURL);
-  await openEditor(page, e2eEditorOrigin, site, "/");
-  await firstSent(page, "CONNECTED");
-  // The carousel's code (and its subscription) comes as the section nears the screen, as it does for visitors.
-  const slides = previewFrame(page).locator(`img[data-contentful-field-id="carousel"]`);
-  await slides.first().scrollIntoViewIfNeeded();
-  const subscribed = await firstSent(page, "SUBSCRIBED");
-  const { data } = parse(String(subscribed.config)) as { data: { sys: { id: string }; fields: Fields } };
-  expect(data).toMatchObject({ sys: { type: "Entry", contentType: { sys: { id: "homePage" } } } });
-  await expect(slides.first()).toHaveAttribute("data-contentful-entry-id", data.sys.id);
+  await openEditor(page, e2eEditorOrigin, site, `/post/${await firstSlug(request, "blogPost")}`);
+  const frame = previewFrame(page);
+  const subscribed = await subscriptionFor(page, await taggedEntry(frame.getByRole("heading", { level: 1 })));
+  const { data } = subscribed;
+  const readTime = frame.getByText(/^\d+ min read$/);
+  const before = Number.parseInt(String(await readTime.textContent()), 10);
+  await markDocument(frame);
 
-  const image = otherImage(JSON.stringify(data.fields));
-  data.fields.carousel = [image.asset, ...(data.fields.carousel as unknown[]).slice(1)];
+  // The editor adds a section to the body: a heading and 1,000 more words (R9.2: 100 words a minute).
+  const heading = "A section typed just now";
+  const words = Array.from({ length: 1_000 }, (_, index) => `word${index}`).join(" ");
+  const body = data.fields.blogText as RichNode;
+  body.content = [
+    ...(body.content ?? []),
+    { nodeType: "heading-2", data: {}, content: [{ nodeType: "text", value: heading, marks: [], data: {} }] },
+    { nodeType: "paragraph", data: {}, content: [{ nodeType: "text", value: words, marks: [], data: {} }] },
+  ] as RichNode[];
   await tellPreview(page, site, { method: "ENTRY_UPDATED", data, subscriptionId: subscribed.id });
-  const edited = previewFrame(page).getByRole("img", { name: image.description });
-  await expect(edited).toHaveAttribute("src", new RegExp(`^${image.url}`), { timeout: 1_000 });
-  await expect(edited).toHaveAttribute("data-contentful-field-id", "carousel");
+
+  await expect(readTime).toHaveText(`${before + 10} min read`, { timeout: 1_000 });
+  const contents = frame.getByRole("navigation", { name: "Contents" });
+  await expect(contents.getByRole("link", { name: heading })).toBeVisible({ timeout: 1_000 });
+  await expect(frame.getByRole("heading", { level: 2, name: heading })).toBeVisible();
+  await stillTheSameDocument(frame);
 });
+
+test("live preview of a project: an edited colour dresses the header and the page", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const site = String(baseURL);
+  const pathname = `/project/${await firstSlug(request, "singleProject")}`;
+  await openEditor(page, e2eEditorOrigin, site, pathname);
+  const frame = previewFrame(page);
+  const subscribed = await subscriptionFor(page, await taggedEntry(frame.getByRole("heading", { level: 1 })));
+  const { data } = subscribed;
+  await markDocument(frame);
+  // The header is redrawn by a revalidation that loads nothing: no request for this page's data (other pages' data
+  // may be prefetched meanwhile).
+  const dataRequests: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === `${pathname}.data`) dataRequests.push(request.url());
+  });
+  const header = frame.locator("header[data-size]");
+  const headerColour = () =>
+    header.evaluate((element) => getComputedStyle(element).getPropertyValue("--header-colour"));
+  const pageBackground = () =>
+    frame
+      .locator("article[data-page-colours]")
+      .evaluate((element) => getComputedStyle(element).getPropertyValue("--project-bg"));
+
+  // A light colour, then a dark one: the logo turns white on the dark one (projectColours, decision 0074).
+  for (const [colour, logoWhite] of [
+    ["#f2e8cf", false],
+    ["#14213d", true],
+  ] as const) {
+    data.fields.BackgroundColour = colour;
+    await tellPreview(page, site, { method: "ENTRY_UPDATED", data, subscriptionId: subscribed.id });
+    await expect.poll(headerColour, { timeout: 1_000 }).toBe(colour);
+    await expect.poll(pageBackground, { timeout: 1_000 }).toBe(colour);
+    if (logoWhite) await expect(header).toHaveAttribute("data-logo-white", "true");
+    else await expect(header).not.toHaveAttribute("data-logo-white");
+  }
+  await stillTheSameDocument(frame);
+  expect(dataRequests).toEqual([]);
+});
+
+/** The pages that show cards of other entries, and the card the test edits on each. */
+const cardPages = [
+  { name: "an article's related posts", type: "blogPost", base: "/post", card: "blogPost", title: "blogTitle" },
+  {
+    name: "a service's latest projects",
+    type: "singleServices",
+    base: "/service",
+    card: "singleProject",
+    title: "projectTitle",
+  },
+] as const;
+
+for (const kind of cardPages) {
+  test(`live preview of ${kind.name}: an edit of a card's entry changes its card`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const site = String(baseURL);
+    await openEditor(page, e2eEditorOrigin, site, `${kind.base}/${await firstSlug(request, kind.type)}`);
+    await firstSent(page, "CONNECTED");
+    const frame = previewFrame(page);
+    const cardTitle = frame.locator(`h3[data-contentful-field-id="${kind.title}"]`).first();
+    const cardEntry = await taggedEntry(cardTitle);
+    // Another entry than the page's own, subscribed on its own.
+    expect(cardEntry).not.toBe(await taggedEntry(frame.getByRole("heading", { level: 1 })));
+    const subscribed = await subscriptionFor(page, cardEntry);
+    const { data } = subscribed;
+    expect(data).toMatchObject({ sys: { type: "Entry", contentType: { sys: { id: kind.card } } } });
+    // Its picture is tagged too.
+    await expect(frame.locator(`img[data-contentful-entry-id="${cardEntry}"]`)).toHaveAttribute(
+      "data-contentful-field-id",
+      kind.card === "blogPost" ? /^(blogHero|blogFeaturedImage)$/ : "featuredImage",
+    );
+    await markDocument(frame);
+
+    const title = `${String(data.fields[kind.title])} (edited live)`;
+    data.fields[kind.title] = title;
+    await tellPreview(page, site, { method: "ENTRY_UPDATED", data, subscriptionId: subscribed.id });
+    await expect(cardTitle).toHaveText(title, { timeout: 1_000 });
+    await stillTheSameDocument(frame);
+  });
+}
 
 test("a preview framed by a site not in LIVE_PREVIEW_ORIGINS is refused by the browser", async ({
   page,
@@ -264,12 +423,18 @@ test("a preview framed by a site not in LIVE_PREVIEW_ORIGINS is refused by the b
 });
 
 test("public pages carry no inspector tags and load no live preview code", async ({ page, request }) => {
+  // Seven pages, each loaded twice.
+  test.slow();
   const scripts = new Set<string>();
   page.on("request", (request) => {
     if (request.resourceType() === "script") scripts.add(new URL(request.url()).pathname);
   });
+  // The detail pages, and the pages of cards and the carousel, which carry tags in preview.
   const paths = [
     "/",
+    "/about",
+    "/news",
+    "/projects",
     ...(await Promise.all(pages.map(async (kind) => `${kind.base}/${await firstSlug(request, kind.type)}`))),
   ];
   for (const pathname of paths) {

@@ -113,6 +113,15 @@ describe("a list of cards", () => {
     ];
     expect(cardsOf(entries, toPostCard).map((card) => card.id)).toEqual(["1", "3"]);
   });
+
+  it("keeps each card's fields beside it only when asked (preview's live updates)", () => {
+    const entries = [postEntry({ slug: "a", blogTitle: "A" }, "1")];
+    expect(cardsOf(entries, toPostCard)[0]).not.toHaveProperty("source");
+    expect(cardsOf(entries, toPostCard, true)[0]).toEqual({
+      ...toPostCard(entries[0] as never),
+      source: entries[0]?.fields,
+    });
+  });
 });
 
 describe("the carousel", () => {

@@ -16,10 +16,11 @@ import { createLoadContext } from "../../src/context.ts";
 import type { SiteServices } from "../../src/services.ts";
 
 /** A load context whose content answers from `reader`; these reads use no other service. */
-const contextWith = (reader: ContentReader) => createLoadContext({ content: reader } as SiteServices, "");
+const contextWith = (reader: ContentReader, preview = false) =>
+  createLoadContext({ content: reader, settings: { preview } } as SiteServices, "");
 
 /** Answers like the content service for blogPost queries (order newest first, limit, skip); records queries. */
-function postsReader(slugs: string[]) {
+function postsReader(slugs: string[], preview = false) {
   const queries: ContentQuery[] = [];
   const entries: Entry<BlogPostFields>[] = slugs.map((slug, i) => ({
     sys: { id: slug },
@@ -39,7 +40,7 @@ function postsReader(slugs: string[]) {
       return { items: entries.slice(skip, skip + (query.limit ?? 100)) as unknown as Entry<F>[] };
     },
   };
-  return { context: contextWith(reader), queries };
+  return { context: contextWith(reader, preview), entries, queries };
 }
 
 describe("the spec's queries (R7)", () => {
@@ -82,6 +83,15 @@ describe("related posts: three, never the article itself (docs/decisions/0072)",
   it("are fewer when there are not enough other articles", async () => {
     const { context } = postsReader(["p1", "p2"]);
     expect((await relatedPosts(context, "p1")).map((p) => p.slug)).toEqual(["p2"]);
+  });
+
+  it("carry the fields they were made from in preview only, for live updates (decision 0215)", async () => {
+    const published = postsReader(["p1", "p2"]);
+    expect((await relatedPosts(published.context, "p1")).map((card) => card.source)).toEqual([undefined]);
+    const preview = postsReader(["p1", "p2"], true);
+    expect((await relatedPosts(preview.context, "p1")).map((card) => card.source)).toEqual([
+      preview.entries[1]?.fields,
+    ]);
   });
 });
 

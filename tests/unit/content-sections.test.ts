@@ -38,7 +38,7 @@ function pageContext(answer: (query: ContentQuery) => Promise<Entry[]>) {
     },
   };
   const { logger, lines } = recordingLogger();
-  const context = createLoadContext({ content, logger } as unknown as SiteServices, "");
+  const context = createLoadContext({ content, logger, settings: { preview: false } } as unknown as SiteServices, "");
   return { context, queries, lines };
 }
 

@@ -10,7 +10,8 @@ import type { SiteServices } from "../../src/services.ts";
 
 /** The home page's reads (src/content/pages.ts) against the sample store: what is stored is what is shown. */
 
-const contextOf = (content: ContentReader) => createLoadContext({ content } as SiteServices, "");
+const contextOf = (content: ContentReader) =>
+  createLoadContext({ content, settings: { preview: false } } as SiteServices, "");
 
 describe("what the home page reads from the sample store", () => {
   let context: ReturnType<typeof contextOf>;

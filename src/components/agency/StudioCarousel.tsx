@@ -1,8 +1,8 @@
 import { Suspense } from "react";
 import { Await } from "react-router";
 import type { Carousel as CarouselImages } from "../../content/cards.ts";
-import type { Asset } from "../../content/types.ts";
 import { InspectedEntry, useFieldTags } from "../../preview/inspector.tsx";
+import { useLiveCarousel } from "../../preview/live-updates.ts";
 import { Carousel } from "../Carousel.tsx";
 import { ContentImage } from "../ContentImage.tsx";
 import { LoadingPlaceholder } from "../LoadingPlaceholder.tsx";
@@ -11,7 +11,8 @@ import styles from "./agency.module.css";
 
 /**
  * The homePage carousel's images (R7: "Home and about carousel"), streamed in. Until they arrive, and
- * if they never do (R8), a placeholder holds their place.
+ * if they never do (R8), a placeholder holds their place. In preview they follow the editor's edits of the homePage
+ * entry, as the home page's do.
  */
 export function StudioCarousel({ images }: { images: Promise<CarouselImages | null> }) {
   return (
@@ -24,7 +25,7 @@ export function StudioCarousel({ images }: { images: Promise<CarouselImages | nu
           {(carousel) =>
             carousel && carousel.slides.length > 0 ? (
               <InspectedEntry id={carousel.entryId}>
-                <StudioSlides slides={carousel.slides} />
+                <StudioSlides carousel={carousel} />
               </InspectedEntry>
             ) : (
               <CarouselPlaceholder />
@@ -36,7 +37,8 @@ export function StudioCarousel({ images }: { images: Promise<CarouselImages | nu
   );
 }
 
-function StudioSlides({ slides }: { slides: Asset[] }) {
+function StudioSlides({ carousel }: { carousel: CarouselImages }) {
+  const slides = useLiveCarousel(carousel) ?? [];
   const tags = useFieldTags();
   return (
     <Carousel

@@ -1,9 +1,7 @@
-import { useMemo } from "react";
 import { Link } from "react-router";
 import type { Carousel as CarouselEntry } from "../../content/cards.ts";
-import type { Asset } from "../../content/types.ts";
 import { InspectedEntry, useFieldTags } from "../../preview/inspector.tsx";
-import { useLiveFields } from "../../preview/live-updates.ts";
+import { useLiveCarousel } from "../../preview/live-updates.ts";
 import { Carousel } from "../Carousel.tsx";
 import { ContentImage } from "../ContentImage.tsx";
 import { LoadingPlaceholder } from "../LoadingPlaceholder.tsx";
@@ -22,14 +20,8 @@ export function HomeCarousel({ carousel }: { carousel: CarouselEntry | null }) {
   );
 }
 
-/** The carousel's slides, with the editor's latest edit of the homePage entry in preview. */
-function useLiveSlides(carousel: CarouselEntry | null): Asset[] | null {
-  const fields = useMemo(() => ({ carousel: carousel?.slides }), [carousel]);
-  return useLiveFields("homePage", carousel?.entryId, fields).carousel ?? (carousel ? [] : null);
-}
-
 function Showcase({ carousel }: { carousel: CarouselEntry | null }) {
-  const images = useLiveSlides(carousel);
+  const images = useLiveCarousel(carousel);
   const tags = useFieldTags();
   return (
     <section className={styles.showcase} aria-labelledby="showcase-title">

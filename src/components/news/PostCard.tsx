@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { PostCard as PostCardData } from "../../content/cards.ts";
 import { formatDate } from "../../lib/dates.ts";
+import { InspectedEntry, useFieldTags } from "../../preview/inspector.tsx";
 import { ContentImage } from "../ContentImage.tsx";
 import styles from "./PostCard.module.css";
 
@@ -16,23 +17,29 @@ const imageSizes = {
 
 /**
  * An article's card: image, category (when the read has it) and date, title, tags. The whole card is one link (its
- * title). The teaser variant sits in the home page's three columns, with a little more air and bolder tags.
+ * title). The teaser variant sits in the home page's three columns, with a little more air and bolder tags. In
+ * preview each piece carries its field's inspector tags, with the post's id.
  */
-export function PostCard({
-  post,
-  headingLevel = 2,
-  featured = false,
-  priority = false,
-  variant = "list",
-}: {
+export function PostCard(props: PostCardProps) {
+  return (
+    <InspectedEntry id={props.post.id}>
+      <PostCardBody {...props} />
+    </InspectedEntry>
+  );
+}
+
+interface PostCardProps {
   post: PostCardData;
   headingLevel?: 2 | 3;
   featured?: boolean;
   priority?: boolean;
   variant?: PostCardVariant;
-}) {
+}
+
+function PostCardBody({ post, headingLevel = 2, featured = false, priority = false, variant = "list" }: PostCardProps) {
   const Heading = `h${headingLevel}` as const;
   const image = imageSizes[featured ? "featured" : variant];
+  const tags = useFieldTags();
   return (
     <article
       className={styles.card}
@@ -42,6 +49,7 @@ export function PostCard({
       <div className={styles.media}>
         <ContentImage
           asset={post.image}
+          {...tags(post.source?.blogHero?.[0] ? "blogHero" : "blogFeaturedImage")}
           alt=""
           sizes={image.sizes}
           displayWidth={image.displayWidth}
@@ -50,16 +58,22 @@ export function PostCard({
       </div>
       <div className={styles.body}>
         <p className={styles.meta}>
-          {post.category && <span className={styles.category}>{post.category}</span>}
-          <time dateTime={post.date}>{formatDate(post.date)}</time>
+          {post.category && (
+            <span className={styles.category} {...tags("blogCategory")}>
+              {post.category}
+            </span>
+          )}
+          <time dateTime={post.date} {...tags("blogPostDate")}>
+            {formatDate(post.date)}
+          </time>
         </p>
-        <Heading className={styles.title}>
+        <Heading className={styles.title} {...tags("blogTitle")}>
           <Link to={`/post/${post.slug}`} className={styles.link}>
             {post.title}
           </Link>
         </Heading>
         {post.tags.length > 0 && (
-          <ul className={styles.tags} aria-label="Tags">
+          <ul className={styles.tags} aria-label="Tags" {...tags("blogTags")}>
             {post.tags.map((tag) => (
               <li key={tag}>{tag}</li>
             ))}
@@ -76,7 +90,7 @@ export function PostGrid({
   headingLevel = 2,
   leadFirst = false,
 }: {
-  posts: PostCardData[];
+  posts: readonly PostCardData[];
   headingLevel?: 2 | 3;
   leadFirst?: boolean;
 }) {

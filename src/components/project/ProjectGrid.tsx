@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { ProjectCard } from "../../content/cards.ts";
 import { projectListState } from "../../lib/project-navigation.ts";
+import { InspectedEntry, useFieldTags } from "../../preview/inspector.tsx";
 import { ContentImage } from "../ContentImage.tsx";
 import { useHydrated } from "../useDevice.ts";
 import styles from "./ProjectGrid.module.css";
@@ -21,12 +22,11 @@ export function ProjectGrid({
   fromProjectList = true,
   headingLevel = 2,
 }: {
-  projects: ProjectCard[];
+  projects: readonly ProjectCard[];
   /** Whether the links hand the list to the project page (only the project list does: R4). */
   fromProjectList?: boolean;
   headingLevel?: 2 | 3;
 }) {
-  const Heading = `h${headingLevel}` as const;
   const grid = useRef<HTMLUListElement>(null);
   // False while hydrating server HTML, true when the grid is first drawn in the browser (a filter change).
   const drawnInBrowser = useRef(useHydrated()).current;
@@ -64,30 +64,58 @@ export function ProjectGrid({
     <ul className={styles.grid} ref={grid}>
       {projects.map((project, index) => (
         <li key={project.id} className={styles.tile} data-tile="">
-          <span className={styles.media}>
-            <ContentImage
-              asset={project.image}
-              alt=""
-              sizes="(min-width: 768px) 50vw, 100vw"
-              displayWidth={900}
-              priority={index < 2}
-            />
-          </span>
-          <Heading className={styles.title}>
-            <Link to={`/project/${project.slug}`} state={state} className={styles.link}>
-              {project.title}
-            </Link>
-          </Heading>
-          {project.summary && <p className={styles.summary}>{project.summary}</p>}
-          {project.categories.length > 0 && (
-            <ul className={styles.categories} aria-label={`${project.title} categories`}>
-              {project.categories.map((category) => (
-                <li key={category}>{category}</li>
-              ))}
-            </ul>
-          )}
+          <InspectedEntry id={project.id}>
+            <ProjectTile project={project} headingLevel={headingLevel} state={state} priority={index < 2} />
+          </InspectedEntry>
         </li>
       ))}
     </ul>
+  );
+}
+
+/** One tile's picture, title, line and categories; in preview each carries its field's inspector tags. */
+function ProjectTile({
+  project,
+  headingLevel,
+  state,
+  priority,
+}: {
+  project: ProjectCard;
+  headingLevel: 2 | 3;
+  state: unknown;
+  priority: boolean;
+}) {
+  const Heading = `h${headingLevel}` as const;
+  const tags = useFieldTags();
+  return (
+    <>
+      <span className={styles.media}>
+        <ContentImage
+          asset={project.image}
+          {...tags("featuredImage")}
+          alt=""
+          sizes="(min-width: 768px) 50vw, 100vw"
+          displayWidth={900}
+          priority={priority}
+        />
+      </span>
+      <Heading className={styles.title} {...tags("projectTitle")}>
+        <Link to={`/project/${project.slug}`} state={state} className={styles.link}>
+          {project.title}
+        </Link>
+      </Heading>
+      {project.summary && (
+        <p className={styles.summary} {...tags("heroContent")}>
+          {project.summary}
+        </p>
+      )}
+      {project.categories.length > 0 && (
+        <ul className={styles.categories} aria-label={`${project.title} categories`} {...tags("category")}>
+          {project.categories.map((category) => (
+            <li key={category}>{category}</li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
