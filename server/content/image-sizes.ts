@@ -5,9 +5,11 @@ import type { RequestHandler } from "express";
 import { LRUCache } from "lru-cache";
 import pLimit from "p-limit";
 import type { Logger } from "pino";
-import { Counter, Gauge, Histogram, type Registry } from "prom-client";
+import { Histogram, type Registry } from "prom-client";
 import sharp from "sharp";
 import { imageWidths } from "../../src/content/images.ts";
+import { sendBusy } from "../http/refusals.ts";
+import { counter, scrapedGauge } from "../lib/metrics.ts";
 
 /**
  * Smaller copies of the embedded store's images, asked for the way Contentful's Images API is
@@ -222,11 +224,7 @@ export function imageSizes({ imagesDir, cacheDir, logger, metrics, limits }: Ima
       res.send(variant.body);
     } catch (error) {
       if (error instanceof ResizerBusy) {
-        res
-          .status(503)
-          .set({ "Retry-After": String(resizeRetryAfterSeconds), "Cache-Control": "no-store" })
-          .type("text/plain")
-          .send("Busy resizing images; please try again in a moment.");
+        sendBusy(res, resizeRetryAfterSeconds, "Busy resizing images; please try again in a moment.");
         return;
       }
       const code = (error as NodeJS.ErrnoException).code;
@@ -239,26 +237,19 @@ export function imageSizes({ imagesDir, cacheDir, logger, metrics, limits }: Ima
 
 function imageMetrics(registry: Registry | undefined, diskBytes: () => number) {
   if (!registry) return undefined;
-  new Gauge({
-    name: "image_resize_disk_cache_bytes",
-    help: "Bytes of resized store images kept on disk.",
-    registers: [registry],
-    collect() {
-      this.set(diskBytes());
-    },
-  });
+  scrapedGauge(registry, "image_resize_disk_cache_bytes", "Bytes of resized store images kept on disk.", diskBytes);
   return {
-    served: new Counter({
-      name: "image_variants_served_total",
-      help: "Resized store images served, by where the copy came from: memory, disk, or a fresh resize.",
-      labelNames: ["from"] as const,
-      registers: [registry],
-    }),
-    refused: new Counter({
-      name: "image_resizes_refused_total",
-      help: "Resizes refused with 503 because every slot and the queue were taken.",
-      registers: [registry],
-    }),
+    served: counter(
+      registry,
+      "image_variants_served_total",
+      "Resized store images served, by where the copy came from: memory, disk, or a fresh resize.",
+      ["from"],
+    ),
+    refused: counter(
+      registry,
+      "image_resizes_refused_total",
+      "Resizes refused with 503 because every slot and the queue were taken.",
+    ),
     seconds: new Histogram({
       name: "image_resize_duration_seconds",
       help: "Time to make one resized copy, waiting for a slot included.",

@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 import type { Logger } from "pino";
-import { Counter, Gauge, Registry } from "prom-client";
+import { Registry } from "prom-client";
 import { ContentUnavailableError, isContentQueryError } from "../../src/content/errors.ts";
 import {
   type ContentQuery,
@@ -10,6 +10,7 @@ import {
   contentTypes,
 } from "../../src/content/types.ts";
 import type { ContentFigures } from "../../src/lib/status-report.ts";
+import { counter, scrapedGauge } from "../lib/metrics.ts";
 import type { ReadinessCheck } from "../ops/readiness.ts";
 import { deepFreeze } from "./links.ts";
 import { type CompiledQuery, compileQuery } from "./query.ts";
@@ -96,38 +97,25 @@ export function createContentService(options: ContentServiceOptions): ContentSer
   let lastErrorAt: number | null = null;
 
   const registry = options.metrics ?? new Registry();
-  const hitCounter = new Counter({
-    name: "content_cache_hits_total",
-    help: "Content queries answered from the cache, by freshness",
-    labelNames: ["freshness"] as const,
-    registers: [registry],
-  });
-  const missCounter = new Counter({
-    name: "content_cache_misses_total",
-    help: "Content queries that waited for the content source",
-    registers: [registry],
-  });
-  const errorCounter = new Counter({
-    name: "content_source_errors_total",
-    help: "Content source calls that failed",
-    registers: [registry],
-  });
-  new Gauge({
-    name: "content_cache_entries",
-    help: "Content queries held in the cache",
-    registers: [registry],
-    collect() {
-      this.set(cache.size);
-    },
-  });
-  new Gauge({
-    name: "content_source_last_success_timestamp_seconds",
-    help: "When the content source last answered (Unix time); 0 until it has",
-    registers: [registry],
-    collect() {
-      this.set(lastRefreshAt === null ? 0 : lastRefreshAt / 1000);
-    },
-  });
+  const hitCounter = counter(
+    registry,
+    "content_cache_hits_total",
+    "Content queries answered from the cache, by freshness",
+    ["freshness"],
+  );
+  const missCounter = counter(
+    registry,
+    "content_cache_misses_total",
+    "Content queries that waited for the content source",
+  );
+  const errorCounter = counter(registry, "content_source_errors_total", "Content source calls that failed");
+  scrapedGauge(registry, "content_cache_entries", "Content queries held in the cache", () => cache.size);
+  scrapedGauge(
+    registry,
+    "content_source_last_success_timestamp_seconds",
+    "When the content source last answered (Unix time); 0 until it has",
+    () => (lastRefreshAt === null ? 0 : lastRefreshAt / 1000),
+  );
 
   function store(key: string, entry: Cached) {
     const current = cache.peek(key);

@@ -1,7 +1,8 @@
 import type { Logger } from "pino";
-import { Counter, Gauge, type Registry } from "prom-client";
+import type { Registry } from "prom-client";
 import type { MailFigures } from "../../src/lib/status-report.ts";
 import { faultLog } from "../lib/fault-log.ts";
+import { counter, scrapedGauge } from "../lib/metrics.ts";
 
 /** How long one reading of the queue serves the gauges: a whole scrape reads it once. */
 const gaugeReadingMs = 1_000;
@@ -63,23 +64,23 @@ const figureGauges: { name: string; help: string; value(figures: MailFigures): n
  */
 export function registerEnquiryMetrics(options: EnquiryMetricsOptions): EnquiryCounts {
   const { registry, logger } = options;
-  const enquiries = new Counter({
-    name: "enquiries_total",
-    help: "Enquiries received, by outcome: accepted (in the outbox), invalid, spam, or error (could not be saved).",
-    labelNames: ["outcome"] as const,
-    registers: [registry],
-  });
-  const attempts = new Counter({
-    name: "enquiry_delivery_attempts_total",
-    help: "Attempts to deliver an enquiry by mail, by result.",
-    labelNames: ["result"] as const,
-    registers: [registry],
-  });
-  const deadLettered = new Counter({
-    name: "enquiry_dead_lettered_total",
-    help: "Enquiries moved to the dead letters because the mail server refused them (or a recipient) for good.",
-    registers: [registry],
-  });
+  const enquiries = counter(
+    registry,
+    "enquiries_total",
+    "Enquiries received, by outcome: accepted (in the outbox), invalid, spam, or error (could not be saved).",
+    ["outcome"],
+  );
+  const attempts = counter(
+    registry,
+    "enquiry_delivery_attempts_total",
+    "Attempts to deliver an enquiry by mail, by result.",
+    ["result"],
+  );
+  const deadLettered = counter(
+    registry,
+    "enquiry_dead_lettered_total",
+    "Enquiries moved to the dead letters because the mail server refused them (or a recipient) for good.",
+  );
   for (const outcome of ["accepted", "invalid", "spam", "error"]) enquiries.inc({ outcome }, 0);
   for (const result of ["success", "failure"]) attempts.inc({ result }, 0);
 
@@ -107,24 +108,17 @@ export function registerEnquiryMetrics(options: EnquiryMetricsOptions): EnquiryC
   }
 
   for (const { name, help, value } of figureGauges) {
-    new Gauge({
-      name,
-      help,
-      registers: [registry],
-      async collect() {
-        const figures = await read();
-        if (figures) this.set(value(figures));
-      },
+    scrapedGauge(registry, name, help, async () => {
+      const figures = await read();
+      return figures ? value(figures) : undefined;
     });
   }
-  new Gauge({
-    name: "enquiry_delivery_failing_seconds",
-    help: "How long every delivery attempt of this instance has failed (0 while mail goes out).",
-    registers: [registry],
-    collect() {
-      this.set(options.failingSeconds() ?? 0);
-    },
-  });
+  scrapedGauge(
+    registry,
+    "enquiry_delivery_failing_seconds",
+    "How long every delivery attempt of this instance has failed (0 while mail goes out).",
+    () => options.failingSeconds() ?? 0,
+  );
 
   return {
     received: (outcome) => enquiries.inc({ outcome }),

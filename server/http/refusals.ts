@@ -26,6 +26,18 @@ export function sendFail(req: Request, res: Response, status: number, message: s
   }
 }
 
+/**
+ * A 503 for work refused because its slots and queue are full: a plain line and when to try again. Never stored, and
+ * a browser or crawler retries after `retryAfterSeconds`.
+ */
+export function sendBusy(res: Response, retryAfterSeconds: number, message: string) {
+  res
+    .status(503)
+    .set({ "Retry-After": String(retryAfterSeconds), "Cache-Control": "no-store" })
+    .type("text/plain")
+    .send(message);
+}
+
 /** The refusal page's look: a style element with the response's CSP nonce (no style attributes: decision 0201). */
 const failPageCss =
   "body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.6;color:#141414;background:#f6f1e8}.fail{color:#b3261e;font-weight:600}";

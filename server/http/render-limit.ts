@@ -2,7 +2,9 @@ import type { RequestHandler } from "express";
 import onFinished from "on-finished";
 import pLimit from "p-limit";
 import type { Logger } from "pino";
-import { Counter, Gauge, type Registry } from "prom-client";
+import { Gauge, type Registry } from "prom-client";
+import { counter } from "../lib/metrics.ts";
+import { sendBusy } from "./refusals.ts";
 
 /**
  * A bound on the page renders in flight (decision 0199), as the image resizer has one: at most `concurrency`
@@ -51,18 +53,18 @@ export function renderLimit({ concurrency, queue, metrics, logger }: RenderLimit
     }, burstReportMs).unref();
   };
   const full = () => limit.activeCount + limit.pendingCount >= concurrency + queue;
-  const refused = new Counter({
-    name: "page_renders_refused_total",
-    help: "Page renders refused because every render slot and the queue were taken, by whom: visitor (answered 503) or cache (a fill not made)",
-    labelNames: ["for"] as const,
-    registers: [metrics],
-  });
-  const started = new Counter({
-    name: "page_renders_total",
-    help: "Page renders started, by whom: visitor (a request the router renders) or cache (the page cache's own)",
-    labelNames: ["for"] as const,
-    registers: [metrics],
-  });
+  const refused = counter(
+    metrics,
+    "page_renders_refused_total",
+    "Page renders refused because every render slot and the queue were taken, by whom: visitor (answered 503) or cache (a fill not made)",
+    ["for"],
+  );
+  const started = counter(
+    metrics,
+    "page_renders_total",
+    "Page renders started, by whom: visitor (a request the router renders) or cache (the page cache's own)",
+    ["for"],
+  );
   new Gauge({
     name: "page_renders",
     help: "Page renders now, by state: rendering (holding a slot) or waiting (queued for one)",
@@ -83,11 +85,7 @@ export function renderLimit({ concurrency, queue, metrics, logger }: RenderLimit
       if (full()) {
         count("visitor");
         res.locals.refusedForLoad = true;
-        res
-          .status(503)
-          .set({ "Retry-After": String(renderRetryAfterSeconds), "Cache-Control": "no-store" })
-          .type("text/plain")
-          .send("The site is very busy; please try again in a moment.");
+        sendBusy(res, renderRetryAfterSeconds, "The site is very busy; please try again in a moment.");
         return;
       }
       // The slot is held until the page is sent (a streamed page renders as it goes) or the visitor leaves; a
