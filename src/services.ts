@@ -1,3 +1,4 @@
+// Shared with the server: the server builds these services and hands them to the pages (server/services.ts, server/app.ts).
 import type { ContentReader } from "./content/types.ts";
 import type { EnquiryDesk } from "./lib/enquiry-desk.ts";
 import type { StatusReport } from "./lib/status-report.ts";

@@ -1,3 +1,4 @@
+// Shared with the server: refusals, rate-limit messages, the feed and the enquiry mail name the brand from here.
 /**
  * The agency's identity in one place: the fictional brand, its contact details and its links.
  * Every page, the footer, the mail and the structured data read from here.

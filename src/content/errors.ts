@@ -1,3 +1,4 @@
+// Shared with the server: the content service raises these errors (server/content/).
 /**
  * Errors the content service raises that loaders tell apart. The server build bundles its own copy of this
  * module, so loaders recognise them by `code`, never by `instanceof`.

@@ -1,3 +1,4 @@
+// Shared with the server: the content proxy's query engine reads the field kinds (server/content/query.ts).
 import type { BlogPostFields, HomePageFields, ProjectFields, ServiceFields } from "./model.ts";
 import type { ContentType } from "./types.ts";
 

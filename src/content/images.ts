@@ -1,3 +1,4 @@
+// Shared with the server: the image resizer reads the same image URLs (server/content/image-sizes.ts).
 import type { Asset } from "./types.ts";
 
 /**

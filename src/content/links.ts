@@ -1,3 +1,4 @@
+// Shared with the server: both content sources resolve links with it (server/content/*-source.ts).
 import type { Asset, AssetFile } from "./types.ts";
 
 /** Returned by a link visitor to remove the link (from a list, a field, or a rich-text node). */

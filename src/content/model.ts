@@ -1,3 +1,4 @@
+// Shared with the server: the news feed reads the content model (server/content/feed.ts).
 import type { Document } from "@contentful/rich-text-types";
 import type { Asset } from "./types.ts";
 

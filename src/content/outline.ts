@@ -1,3 +1,4 @@
+// Shared with the server: the news feed reads articles' outlines (server/content/feed.ts).
 import type { Block, Document, Inline, Text } from "@contentful/rich-text-types";
 
 /**

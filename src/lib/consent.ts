@@ -1,3 +1,4 @@
+// Shared with the server: the consent cookie is in the page cache's key and decides the CSP's analytics host (server/app.ts).
 /**
  * Analytics consent (UK PECR): nothing is measured until the visitor says yes, and a no is remembered.
  * The choice lives in a first-party cookie so the server can also keep the analytics host out of the

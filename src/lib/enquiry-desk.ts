@@ -1,3 +1,4 @@
+// Shared with the server: the enquiry desk and its API answer in these shapes (server/enquiries/).
 import type { FieldErrors } from "./enquiry.ts";
 
 /**

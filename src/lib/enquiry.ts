@@ -1,3 +1,4 @@
+// Shared with the server: the enquiry desk validates with this schema, and the mail and the outbox read its fields (server/enquiries/).
 import * as z from "zod/mini";
 
 /**

@@ -1,3 +1,4 @@
+// Shared with the server: the feed and the webhook's purge plan use its address (server/content/).
 import { site } from "../site.ts";
 
 /** The news feed (RSS 2.0, server/content/feed.ts): its one address, and how pages announce it. */

@@ -1,3 +1,4 @@
+// Shared with the server: the page cache's key keeps only these query parameters (server/http/page-cache/policy.ts).
 /** The query parameter the news and projects pages filter by. */
 export const categoryQuery = "category";
 

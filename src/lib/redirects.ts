@@ -1,3 +1,4 @@
+// Shared with the server: the server's redirects and the endpoint table read canonical paths through it (server/http/).
 import { normalisePath } from "./paths.ts";
 import { dataRequestPage } from "./router-protocol.ts";
 import { serviceSlugs } from "./services-catalogue.ts";

@@ -1,3 +1,4 @@
+// Shared with the server: the page cache, the redirects, preview and the app read React Router's wire protocol here.
 import { Children, cloneElement, Fragment, isValidElement, type ReactElement, type ReactNode } from "react";
 import type { Navigation, RouterContextProvider, ServerBuild } from "react-router";
 import type { SiteServices } from "../services.ts";

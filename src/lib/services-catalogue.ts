@@ -1,3 +1,4 @@
+// Shared with the server: the legacy redirects read the service slugs (through src/lib/redirects.ts).
 /**
  * What the agency sells, in one place: the ten services of the overview (R2.10), the five
  * "other services", and the five headline services the home page links to. Each linked service has a

@@ -1,3 +1,4 @@
+// Shared with the server: the operator endpoints and the services build this report (server/ops/).
 /**
  * What /status and /status.json tell an operator: one report, built on the server (server/ops/status.ts) and
  * drawn by the status page. Plain data only (ISO dates, seconds), so it crosses the wire unchanged.
