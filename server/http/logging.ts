@@ -7,11 +7,25 @@ import { operatorPaths } from "../ops/metrics.ts";
 
 const requestIdPattern = /^[\w.:-]{1,128}$/;
 
+/**
+ * The server's logger: JSON lines. A request is logged as four fields read from it (id, method, URL, client
+ * address), never its headers, so cookies and authorization cannot reach the logs whoever logs a request; a preview
+ * link's PREVIEW_SECRET is cut from the URL.
+ */
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino(
     {
       level,
-      redact: { paths: ["req.headers.cookie", "req.headers.authorization"], censor: "[redacted]" },
+      serializers: {
+        req(req: IncomingMessage & { id?: string; originalUrl?: string }) {
+          const url = (req.originalUrl ?? req.url ?? "").replace(/([?&]secret=)[^&]*/gi, "$1[redacted]");
+          return { id: req.id, method: req.method, url, remoteAddress: req.socket?.remoteAddress };
+        },
+        res(res: ServerResponse) {
+          return { statusCode: res.statusCode };
+        },
+        err: pino.stdSerializers.err,
+      },
     },
     destination,
   );
@@ -44,20 +58,9 @@ export function requestLogger(logger: Logger) {
       const madeUp = error.message === `failed with status code ${res.statusCode}`;
       return madeUp ? { ...value, err: undefined } : value;
     },
-    // The line's request fields are read from the request itself: pino-http's wrapping would first copy every header
+    // The logger's own serializers read the request (createLogger): pino-http's wrapping would first copy every header
     // of every request into an object that is then thrown away.
     wrapSerializers: false,
-    serializers: {
-      req(req: IncomingMessage & { id: string; originalUrl?: string }) {
-        // A preview link carries PREVIEW_SECRET in its query string: it never reaches the logs.
-        const url = (req.originalUrl ?? req.url ?? "").replace(/([?&]secret=)[^&]*/gi, "$1[redacted]");
-        return { id: req.id, method: req.method, url, remoteAddress: req.socket?.remoteAddress };
-      },
-      res(res: ServerResponse) {
-        return { statusCode: res.statusCode };
-      },
-      err: pino.stdSerializers.err,
-    },
   });
 }
 
