@@ -15,15 +15,16 @@ import {
   routedLinkSelector,
   seenAfterMs,
 } from "../lib/page-prefetch.ts";
+import { type PrefetchRank, prefetchQueue } from "../lib/prefetch-queue.ts";
 import { whenIdle } from "./whenIdle.ts";
 
 /**
  * Fetches what the site's next pages need before the visitor taps (decision 0212): each page's route module with
  * everything it imports, its stylesheets and its data, into the browser's cache, so that following the link renders
- * at once. Nothing starts before the first page has loaded and the browser is idle. Then: the menu's pages (on
- * every page, the likeliest moves); a link in the page once it has been on screen a moment (cards, tiles, the next
- * project); any other link on intent (pointer down, a resting pointer, keyboard focus). Started by
- * <AfterFirstLoad>.
+ * at once. Nothing starts before the first page has loaded and the browser is idle. Then, likeliest first: the
+ * footer's links once the footer is on screen, the menu's pages (on every page, the likeliest moves), a link in the
+ * page once it has been on screen a moment (cards, tiles, the next project); any other link on intent (pointer down,
+ * a resting pointer, keyboard focus) at once. Started by <AfterFirstLoad>.
  */
 export function PagePrefetcher() {
   const [pages, setPages] = useState<readonly string[]>([]);
@@ -37,19 +38,19 @@ export function PagePrefetcher() {
     };
     // Pages seen or in the menu are fetched one at a time, each when the browser is idle: the code of a few pages
     // compiled in one go would be a long task in the middle of the visitor's reading. An intent skips the queue.
-    const queue: string[] = [];
+    const queue = prefetchQueue();
     let idle: (() => void) | undefined;
     const drain = () => {
-      if (idle || queue.length === 0) return;
+      if (idle || queue.size === 0) return;
       idle = whenIdle(() => {
         idle = undefined;
-        fetchNow(queue.shift());
+        fetchNow(queue.next());
         drain();
       });
     };
-    const add = (page: string | undefined) => {
-      if (!page || queue.includes(page)) return;
-      queue.push(page);
+    const add = (page: string | undefined, rank: PrefetchRank) => {
+      if (!page) return;
+      queue.add(page, rank);
       drain();
     };
     const targetOf = (link: Element | null | undefined) =>
@@ -57,7 +58,7 @@ export function PagePrefetcher() {
     const linkAt = (event: Event) =>
       event.target instanceof Element ? event.target.closest(routedLinkSelector) : undefined;
 
-    for (const link of menuLinks) if (!link.external) add(prefetchTarget(anchorTo(link.to), window.location));
+    for (const link of menuLinks) if (!link.external) add(prefetchTarget(anchorTo(link.to), window.location), "menu");
 
     const onIntent = (event: Event) => fetchNow(targetOf(linkAt(event)));
     let hover: { link: Element; timer: ReturnType<typeof setTimeout> } | undefined;
@@ -76,8 +77,10 @@ export function PagePrefetcher() {
     document.addEventListener("mouseover", onHover, { passive: true });
     document.addEventListener("mouseout", onLeave, { passive: true });
 
-    // Links in the page (not the header's or footer's, which are the menu's pages or intent's), seen on screen.
+    // Links seen on screen: in the page, and the footer's (the visitor has reached the end: its links go first).
+    // The header's are the menu's pages.
     const seen = new Map<Element, ReturnType<typeof setTimeout>>();
+    const rankOf = (link: Element): PrefetchRank => (link.closest("#main") ? "seen" : "in-view");
     const onScreen = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) {
@@ -85,7 +88,7 @@ export function PagePrefetcher() {
           if (entry.isIntersecting)
             seen.set(
               entry.target,
-              setTimeout(() => add(targetOf(entry.target)), seenAfterMs),
+              setTimeout(() => add(targetOf(entry.target), rankOf(entry.target)), seenAfterMs),
             );
         }
       },
@@ -93,7 +96,8 @@ export function PagePrefetcher() {
     );
     const main = document.getElementById("main");
     const observeLinks = () => {
-      for (const link of main?.querySelectorAll(routedLinkSelector) ?? []) onScreen.observe(link);
+      for (const link of document.querySelectorAll(`#main ${routedLinkSelector}, footer ${routedLinkSelector}`))
+        onScreen.observe(link);
     };
     observeLinks();
     // Links drawn later (a section hydrated as it nears the screen, the previous and next project) are watched too.

@@ -1,0 +1,47 @@
+/**
+ * The order in which the browser fetches the site's next pages ahead of a tap (decisions 0212 and 0216). Pure: no
+ * I/O. Its own module, apart from page-prefetch.ts (which the first page's scripts import), so that its code comes
+ * only with the prefetcher's chunk, after the first load.
+ */
+
+/**
+ * How likely a page is to be the next one, likeliest first:
+ * - "in-view": a link of the footer on screen (the visitor has reached the end of the page: its links are what
+ *   they can tap);
+ * - "menu": the menu's pages, on every page;
+ * - "seen": a link in the page that has been on screen a moment (cards, tiles, the next project).
+ */
+export type PrefetchRank = "in-view" | "menu" | "seen";
+
+const order: readonly PrefetchRank[] = ["in-view", "menu", "seen"];
+
+export interface PrefetchQueue {
+  /**
+   * Puts a page in the queue behind those of its rank or likelier; a page already waiting moves up to this rank if
+   * it is likelier, and never down.
+   */
+  add(page: string, rank: PrefetchRank): void;
+  /** Takes the likeliest page waiting. */
+  next(): string | undefined;
+  readonly size: number;
+}
+
+export function prefetchQueue(): PrefetchQueue {
+  const waiting: { page: string; rank: number }[] = [];
+  return {
+    add(page, name) {
+      const rank = order.indexOf(name);
+      const at = waiting.findIndex((entry) => entry.page === page);
+      if (at >= 0) {
+        if ((waiting[at]?.rank ?? rank) <= rank) return;
+        waiting.splice(at, 1);
+      }
+      const behind = waiting.findIndex((entry) => entry.rank > rank);
+      waiting.splice(behind < 0 ? waiting.length : behind, 0, { page, rank });
+    },
+    next: () => waiting.shift()?.page,
+    get size() {
+      return waiting.length;
+    },
+  };
+}
