@@ -106,11 +106,20 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
+/**
+ * The router's moves watched in a component of their own: a navigation's state changes (loading, then idle) re-render
+ * this and nothing else, not the header, the footer and the page around it while the next page loads.
+ */
+function RouterWatch() {
   useChunkLoadWatchdog();
   useInstantRouterScroll();
+  return null;
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
+      <RouterWatch />
       <SiteHeader />
       <main id="main">
         <Outlet />
