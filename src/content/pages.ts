@@ -10,10 +10,11 @@ import {
   toPostCard,
   toProjectCard,
 } from "./cards.ts";
+import type { FieldsByType } from "./fields.ts";
 import { loadContent, loadEntry, type QueryOf } from "./load.ts";
 import type { BlogPostFields, ProjectFields, ServiceFields } from "./model.ts";
 import { slugify } from "./outline.ts";
-import type { ContentQuery, Entry } from "./types.ts";
+import type { ContentQuery, ContentType, Entry } from "./types.ts";
 
 type LoadContext = Readonly<RouterContextProvider>;
 
@@ -116,16 +117,54 @@ export async function readLatestPosts(context: LoadContext): Promise<PostCard[]>
   return cardsOf(await loadContent(context, queries.homeTeaser), toPostCard, keepSources(context));
 }
 
+// ---- The list pages: news and projects ----------------------------------------------------------------------
+
+/** What a list page lists: its entries' query in a category (none: all), the field that files them, their card. */
+interface Listing<T extends ContentType, Card> {
+  list: (category?: string) => QueryOf<T>;
+  categories: QueryOf<T> & { select: string };
+  categoriesOf: (fields: Partial<FieldsByType[T]>) => readonly string[] | undefined;
+  toCard: (entry: Entry<Partial<FieldsByType[T]>>) => Card | undefined;
+}
+
+/** The news page lists posts newest first, filed by blog category; the projects page, projects by title. */
+export const listings: { news: Listing<"blogPost", PostCard>; projects: Listing<"singleProject", ProjectCard> } = {
+  news: {
+    list: queries.news,
+    categories: queries.newsCategories,
+    categoriesOf: (fields) => fields.blogCategory,
+    toCard: toPostCard,
+  },
+  projects: {
+    list: queries.projects,
+    categories: queries.projectCategories,
+    categoriesOf: (fields) => fields.category,
+    toCard: toProjectCard,
+  },
+};
+
+/**
+ * A list page's read: the categories to filter by (every one its entries are filed under, once each), the one the
+ * address names (none: "All") and the cards in it, the two queries at once.
+ */
+export async function readListing<T extends ContentType, Card extends { source?: unknown }>(
+  context: LoadContext,
+  url: URL,
+  listing: Listing<T, Card>,
+): Promise<{ categories: string[]; category: string | undefined; cards: Card[] }> {
+  const category = categoryParam(url);
+  const [filed, entries] = await Promise.all([
+    loadContent(context, listing.categories),
+    loadContent(context, listing.list(category)),
+  ]);
+  return {
+    categories: distinctCategories(filed.map((entry) => listing.categoriesOf(entry.fields))),
+    category,
+    cards: cardsOf(entries, listing.toCard, keepSources(context)),
+  };
+}
+
 // ---- Posts ---------------------------------------------------------------------------------------------------
-
-export async function blogCategories(context: LoadContext): Promise<string[]> {
-  const items = await loadContent(context, queries.newsCategories);
-  return distinctCategories(items.map((item) => item.fields.blogCategory));
-}
-
-export async function postList(context: LoadContext, category?: string): Promise<PostCard[]> {
-  return cardsOf(await loadContent(context, queries.news(category)), toPostCard, keepSources(context));
-}
 
 /** The article with this slug; none is the 404 page. */
 export function postBySlug(context: LoadContext, slug: string): Promise<Entry<BlogPostFields>> {
@@ -147,15 +186,6 @@ export async function relatedPosts(context: LoadContext, currentSlug: string): P
 }
 
 // ---- Projects ------------------------------------------------------------------------------------------------
-
-export async function projectCategories(context: LoadContext): Promise<string[]> {
-  const items = await loadContent(context, queries.projectCategories);
-  return distinctCategories(items.map((item) => item.fields.category));
-}
-
-export async function projectList(context: LoadContext, category?: string): Promise<ProjectCard[]> {
-  return cardsOf(await loadContent(context, queries.projects(category)), toProjectCard, keepSources(context));
-}
 
 /** The project with this slug; none is the 404 page. */
 export function projectBySlug(context: LoadContext, slug: string): Promise<Entry<ProjectFields>> {

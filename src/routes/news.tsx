@@ -2,7 +2,7 @@ import { useNavigation } from "react-router";
 import { CategoryFilter } from "../components/news/CategoryFilter.tsx";
 import { PostGrid } from "../components/news/PostCard.tsx";
 import { toPostCard } from "../content/cards.ts";
-import { blogCategories, categoryParam, postList } from "../content/pages.ts";
+import { listings, readListing } from "../content/pages.ts";
 import { contentMeta } from "../lib/content-meta.ts";
 import { newsFeedLinks } from "../lib/news-feed.ts";
 import { useLiveCards } from "../preview/live-updates.ts";
@@ -11,9 +11,8 @@ import type { Route } from "./+types/news";
 import styles from "./news.module.css";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const category = categoryParam(new URL(request.url));
-  const [categories, posts] = await Promise.all([blogCategories(context), postList(context, category)]);
-  return { categories, category, posts };
+  const { cards: posts, ...filter } = await readListing(context, new URL(request.url), listings.news);
+  return { ...filter, posts };
 }
 
 /** Feed readers find the news feed from here. */

@@ -4,6 +4,7 @@ import { LoadingPlaceholder } from "../components/LoadingPlaceholder.tsx";
 import { PostGrid } from "../components/news/PostCard.tsx";
 import { ContentsSidebar } from "../components/post/ContentsSidebar.tsx";
 import { type PostCard, toPostCard } from "../content/cards.ts";
+import { ContentFigures } from "../content/figures.tsx";
 import { orPlaceholder } from "../content/load.ts";
 import { contentsOf, headingIds } from "../content/outline.ts";
 import { postBySlug, relatedPosts } from "../content/pages.ts";
@@ -105,16 +106,13 @@ function PostPage({ postId, related, ...loaded }: Route.ComponentProps["loaderDa
           )}
           <div className={styles.article}>
             <RichText document={post.blogIntro} field="blogIntro" headingIds={ids} className={styles.intro} />
-            {post.blogInternalImage?.map((image) => (
-              <figure key={image.sys.id} className={styles.internalImage}>
-                <ContentImage
-                  asset={image}
-                  {...tags("blogInternalImage")}
-                  sizes="(min-width: 1024px) 70ch, 100vw"
-                  displayWidth={1100}
-                />
-              </figure>
-            ))}
+            <ContentFigures
+              images={post.blogInternalImage}
+              field="blogInternalImage"
+              className={styles.internalImage}
+              sizes="(min-width: 1024px) 70ch, 100vw"
+              displayWidth={1100}
+            />
             <RichText document={post.blogText} field="blogText" headingIds={ids} />
           </div>
         </div>

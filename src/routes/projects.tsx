@@ -2,7 +2,7 @@ import { useNavigation } from "react-router";
 import { ProjectFilter } from "../components/project/ProjectFilter.tsx";
 import { ProjectGrid } from "../components/project/ProjectGrid.tsx";
 import { toProjectCard } from "../content/cards.ts";
-import { categoryParam, projectCategories, projectList } from "../content/pages.ts";
+import { listings, readListing } from "../content/pages.ts";
 import { contentMeta } from "../lib/content-meta.ts";
 import { useLiveCards } from "../preview/live-updates.ts";
 import { site } from "../site.ts";
@@ -10,9 +10,8 @@ import type { Route } from "./+types/projects";
 import styles from "./projects.module.css";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const category = categoryParam(new URL(request.url));
-  const [categories, projects] = await Promise.all([projectCategories(context), projectList(context, category)]);
-  return { categories, category, projects };
+  const { cards: projects, ...filter } = await readListing(context, new URL(request.url), listings.projects);
+  return { ...filter, projects };
 }
 
 export function meta(args: Route.MetaArgs) {

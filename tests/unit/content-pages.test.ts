@@ -2,13 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { ProjectCard } from "../../src/content/cards.ts";
 import type { BlogPostFields } from "../../src/content/model.ts";
 import {
-  blogCategories,
   categoryParam,
   distinctCategories,
+  listings,
   pickServiceProjects,
-  postList,
-  projectCategories,
-  projectList,
+  readListing,
   relatedPosts,
 } from "../../src/content/pages.ts";
 import type { ContentQuery, ContentReader, Entry } from "../../src/content/types.ts";
@@ -46,24 +44,32 @@ function postsReader(slugs: string[], preview = false) {
 describe("the spec's queries (R7)", () => {
   it("news: newest first, filtered by category; categories through select", async () => {
     const { context, queries } = postsReader(["a"]);
-    await postList(context, "Branding");
-    await postList(context);
-    await blogCategories(context);
+    await readListing(context, new URL("http://x/news?category=Branding"), listings.news);
+    await readListing(context, new URL("http://x/news"), listings.news);
     expect(queries).toEqual([
-      { content_type: "blogPost", order: "-fields.blogPostDate", "fields.blogCategory": "Branding" },
-      { content_type: "blogPost", order: "-fields.blogPostDate" },
       { content_type: "blogPost", select: "sys.id,fields.blogCategory" },
+      { content_type: "blogPost", order: "-fields.blogPostDate", "fields.blogCategory": "Branding" },
+      { content_type: "blogPost", select: "sys.id,fields.blogCategory" },
+      { content_type: "blogPost", order: "-fields.blogPostDate" },
     ]);
   });
 
   it("projects: by title, filtered by category; categories through select", async () => {
     const { context, queries } = postsReader([]);
-    await projectList(context, "Web");
-    await projectCategories(context);
+    await readListing(context, new URL("http://x/projects?category=Web"), listings.projects);
     expect(queries).toEqual([
-      { content_type: "singleProject", order: "fields.projectTitle", "fields.category": "Web" },
       { content_type: "singleProject", select: "sys.id,fields.category" },
+      { content_type: "singleProject", order: "fields.projectTitle", "fields.category": "Web" },
     ]);
+  });
+
+  it("a list page names each category once, in alphabetical order, beside the one the address names", async () => {
+    const { context } = postsReader(["a", "b"]);
+    expect(await readListing(context, new URL("http://x/news?category=News"), listings.news)).toMatchObject({
+      categories: ["News"],
+      category: "News",
+      cards: [{ slug: "a" }, { slug: "b" }],
+    });
   });
 });
 
@@ -148,6 +154,7 @@ describe("the news list", () => {
         return { items: items as unknown as Entry<F>[] };
       },
     };
-    expect((await postList(contextWith(reader))).map((card) => card.slug)).toEqual(["a"]);
+    const { cards } = await readListing(contextWith(reader), new URL("http://x/news"), listings.news);
+    expect(cards.map((card) => card.slug)).toEqual(["a"]);
   });
 });

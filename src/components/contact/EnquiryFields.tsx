@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 import {
   budgets,
   conditionalFields,
@@ -16,6 +16,8 @@ import styles from "./EnquiryForm.module.css";
 /** Each field's element id: the form (EnquiryForm.tsx) finds a field by it to read it or move focus to it. */
 export const idOf = (field: FormField) => `enquiry-${field}`;
 const isConditional = (field: FormField) => (conditionalFields as readonly string[]).includes(field);
+/** The fields the visitor writes in, each with its own length limit. */
+type WrittenField = keyof typeof enquiryLimits;
 
 /** The groups of conditional questions, each hidden when the need asks none of its questions. */
 const groups = { website: ["site", "site_type"], project: ["improve", "budget"] } as const;
@@ -55,31 +57,40 @@ export function EnquiryFields({ values = {}, errors, question, answer }: FieldsP
     "aria-describedby": describedBy(name, errors),
   });
 
+  // The written answers: each with the field's own limit (src/lib/enquiry.ts) and what the visitor wrote before.
+  const textInput = (name: WrittenField, input: InputHTMLAttributes<HTMLInputElement>) => (
+    <Field name={name} label={enquiryLabels[name]} required={input.required} error={errors[name]}>
+      <input {...field(name)} {...input} maxLength={enquiryLimits[name]} defaultValue={values[name]} />
+    </Field>
+  );
+  const textArea = (name: WrittenField, rows: number, placeholder: string, required?: boolean) => (
+    <Field name={name} label={enquiryLabels[name]} required={required} error={errors[name]}>
+      <textarea
+        {...field(name)}
+        rows={rows}
+        required={required}
+        maxLength={enquiryLimits[name]}
+        placeholder={placeholder}
+        defaultValue={values[name]}
+      />
+    </Field>
+  );
+  // The two optional choices, each starting at the visitor's option or else the default.
+  const choice = (name: "site_type" | "budget", options: readonly string[]) => (
+    <Field name={name} label={enquiryLabels[name]} error={errors[name]}>
+      <select {...field(name)} defaultValue={values[name] ?? enquiryDefaults[name]}>
+        {options.map((option) => (
+          <option key={option}>{option}</option>
+        ))}
+      </select>
+    </Field>
+  );
+
   return (
     <>
       <div className={styles.pair}>
-        <Field name="name" label={enquiryLabels.name} required error={errors.name}>
-          <input
-            {...field("name")}
-            type="text"
-            placeholder="First & Last"
-            autoComplete="name"
-            required
-            maxLength={enquiryLimits.name}
-            defaultValue={values.name}
-          />
-        </Field>
-        <Field name="email" label={enquiryLabels.email} required error={errors.email}>
-          <input
-            {...field("email")}
-            type="email"
-            placeholder="you@company.co.uk"
-            autoComplete="email"
-            required
-            maxLength={enquiryLimits.email}
-            defaultValue={values.email}
-          />
-        </Field>
+        {textInput("name", { type: "text", placeholder: "First & Last", autoComplete: "name", required: true })}
+        {textInput("email", { type: "email", placeholder: "you@company.co.uk", autoComplete: "email", required: true })}
       </div>
 
       <Field name="need" label={enquiryLabels.need} required error={errors.need}>
@@ -92,38 +103,14 @@ export function EnquiryFields({ values = {}, errors, question, answer }: FieldsP
         </select>
       </Field>
 
-      <Field name="brief" label={enquiryLabels.brief} required error={errors.brief}>
-        <textarea
-          {...field("brief")}
-          rows={5}
-          required
-          maxLength={enquiryLimits.brief}
-          placeholder="What are you making, who is it for, and when do you need it?"
-          defaultValue={values.brief}
-        />
-      </Field>
+      {textArea("brief", 5, "What are you making, who is it for, and when do you need it?", true)}
 
       <fieldset className={styles.group} data-hide-as="website-group">
         <legend>About your website</legend>
         <p className={styles.groupHint}>Only for Web &amp; Ecommerce. Skip it otherwise.</p>
         <div className={styles.pair}>
-          <Field name="site" label={enquiryLabels.site} error={errors.site}>
-            <input
-              {...field("site")}
-              type="text"
-              inputMode="url"
-              placeholder="www.yourcompany.co.uk"
-              maxLength={enquiryLimits.site}
-              defaultValue={values.site}
-            />
-          </Field>
-          <Field name="site_type" label={enquiryLabels.site_type} error={errors.site_type}>
-            <select {...field("site_type")} defaultValue={values.site_type ?? enquiryDefaults.site_type}>
-              {siteTypes.map((option) => (
-                <option key={option}>{option}</option>
-              ))}
-            </select>
-          </Field>
+          {textInput("site", { type: "text", inputMode: "url", placeholder: "www.yourcompany.co.uk" })}
+          {choice("site_type", siteTypes)}
         </div>
       </fieldset>
 
@@ -132,33 +119,11 @@ export function EnquiryFields({ values = {}, errors, question, answer }: FieldsP
         <p className={styles.groupHint}>
           For Web &amp; Ecommerce, Branding, Social Media, Digital Marketing and Brand Strategy.
         </p>
-        <Field name="improve" label={enquiryLabels.improve} error={errors.improve}>
-          <textarea
-            {...field("improve")}
-            rows={3}
-            maxLength={enquiryLimits.improve}
-            placeholder="What isn't working today, and what would good look like?"
-            defaultValue={values.improve}
-          />
-        </Field>
-        <Field name="budget" label={enquiryLabels.budget} error={errors.budget}>
-          <select {...field("budget")} defaultValue={values.budget ?? enquiryDefaults.budget}>
-            {budgets.map((option) => (
-              <option key={option}>{option}</option>
-            ))}
-          </select>
-        </Field>
+        {textArea("improve", 3, "What isn't working today, and what would good look like?")}
+        {choice("budget", budgets)}
       </fieldset>
 
-      <Field name="message" label={enquiryLabels.message} error={errors.message}>
-        <textarea
-          {...field("message")}
-          rows={3}
-          maxLength={enquiryLimits.message}
-          placeholder="Deadlines, links, a favourite font. Optional."
-          defaultValue={values.message}
-        />
-      </Field>
+      {textArea("message", 3, "Deadlines, links, a favourite font. Optional.")}
 
       <fieldset className={styles.choice} aria-describedby={errors.biscuits ? "enquiry-biscuits-error" : undefined}>
         <legend>{enquiryLabels.biscuits}</legend>

@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactNode } from "react";
+import { ContentFigures } from "../../content/figures.tsx";
 import type { ProjectFields, RichText as RichTextDocument } from "../../content/model.ts";
 import { projectName } from "../../content/names.ts";
 import { RichText } from "../../content/rich-text.tsx";
@@ -151,7 +152,6 @@ export function ImageSet({
   bleed?: boolean;
   label?: string;
 }) {
-  const tags = useFieldTags();
   if (!images?.length) return null;
   const sizes =
     bleed || columns === 1
@@ -166,16 +166,13 @@ export function ImageSet({
       data-bleed={bleed || undefined}
       aria-label={label}
     >
-      {images.map((image) => (
-        <figure key={image.sys.id} className={styles.figure}>
-          <ContentImage
-            asset={image}
-            {...tags(typeof field === "function" ? field(image) : field)}
-            sizes={sizes}
-            displayWidth={bleed || columns === 1 ? 1920 : 960}
-          />
-        </figure>
-      ))}
+      <ContentFigures
+        images={images}
+        field={field}
+        className={styles.figure}
+        sizes={sizes}
+        displayWidth={bleed || columns === 1 ? 1920 : 960}
+      />
     </section>
   );
 }

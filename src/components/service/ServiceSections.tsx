@@ -1,3 +1,4 @@
+import { ContentFigures } from "../../content/figures.tsx";
 import type { ServiceFields } from "../../content/model.ts";
 import { serviceName } from "../../content/names.ts";
 import { RichText } from "../../content/rich-text.tsx";
@@ -65,21 +66,17 @@ export function ServiceStats({ service }: { service: ServiceFields }) {
 }
 
 export function ServiceImagePair({ service }: { service: ServiceFields }) {
-  const tags = useFieldTags();
   const images = (service.servicesTwoImages ?? []).slice(0, 2);
   if (images.length === 0) return null;
   return (
     <div className={`container ${styles.imagePair}`}>
-      {images.map((image) => (
-        <figure key={image.sys.id} className={styles.figure}>
-          <ContentImage
-            asset={image}
-            {...tags("servicesTwoImages")}
-            sizes="(min-width: 768px) 50vw, 100vw"
-            displayWidth={960}
-          />
-        </figure>
-      ))}
+      <ContentFigures
+        images={images}
+        field="servicesTwoImages"
+        className={styles.figure}
+        sizes="(min-width: 768px) 50vw, 100vw"
+        displayWidth={960}
+      />
     </div>
   );
 }
@@ -123,14 +120,13 @@ export function ServiceAccordions({ service }: { service: ServiceFields }) {
         <Accordion items={items} />
       </div>
       {service.accordionImage && (
-        <figure className={styles.accordionImage}>
-          <ContentImage
-            asset={service.accordionImage}
-            {...tags("accordionImage")}
-            sizes="(min-width: 1024px) 40vw, 100vw"
-            displayWidth={800}
-          />
-        </figure>
+        <ContentFigures
+          images={[service.accordionImage]}
+          field="accordionImage"
+          className={styles.accordionImage}
+          sizes="(min-width: 1024px) 40vw, 100vw"
+          displayWidth={800}
+        />
       )}
     </section>
   );
