@@ -52,7 +52,7 @@ export interface PageCacheOptions {
   /** How long a request on a page's waiting list waits for its fetch before it is rendered itself. */
   waitMs?: number;
   now?: () => number;
-  /** When the process has room for background work (store.ts's whenEventLoopIdle unless given). */
+  /** When the process has room for background work (server/lib/idle.ts's whenEventLoopIdle unless given). */
   idle?: () => Promise<void>;
 }
 

@@ -1,12 +1,10 @@
-import { performance } from "node:perf_hooks";
-import { setTimeout as sleep } from "node:timers/promises";
 import { LRUCache } from "lru-cache";
 import type { Logger } from "pino";
 import type { Registry } from "prom-client";
+import { whenEventLoopIdle } from "../../lib/idle.ts";
 import { type Entry, type Found, type HeaderTemplate, makeVariant, sizeOf } from "./copy.ts";
 import { storeMetrics } from "./metrics.ts";
 import type { CacheKey, CachePolicy } from "./policy.ts";
-
 import { renderForKey, type SharedRender } from "./render.ts";
 
 /**
@@ -37,15 +35,6 @@ export interface StoreOptions {
   idle?: () => Promise<void>;
   metrics: Registry;
   logger: Logger;
-}
-
-/** The default `idle`: waits 200 ms at a time until the event loop was busy for less than half of one. */
-export async function whenEventLoopIdle(): Promise<void> {
-  for (;;) {
-    const before = performance.eventLoopUtilization();
-    await sleep(200);
-    if (performance.eventLoopUtilization(before).utilization < 0.5) return;
-  }
 }
 
 /** One fetch in flight for a key: the head of its waiting list. */
