@@ -2,6 +2,7 @@ import { Readable, type Transform } from "node:stream";
 import zlib from "node:zlib";
 import type { Request, RequestHandler } from "express";
 import getRawBody from "raw-body";
+import { endpointOf } from "./endpoints.ts";
 import { sendFail } from "./refusals.ts";
 
 /**
@@ -104,11 +105,12 @@ export const bodyFields: RequestHandler = (req, res, next) => {
 };
 
 /**
- * Whether a page's form post is one React Router can read: a URL-encoded form (what the site's forms send, with or
- * without JavaScript) with no more than the field limit. Anything else would fail in the action as a 500.
+ * Whether a post to a page's form (the endpoint table's "page form" body: /contact) is one React Router can read: a
+ * URL-encoded form (what the site's forms send, with or without JavaScript) with no more than the field limit.
+ * Anything else would fail in the action as a 500.
  */
 export function pageFormProblem(req: Request): { status: number; message: string } | undefined {
-  if (req.method !== "POST") return undefined;
+  if (req.method !== "POST" || endpointOf(req.path).body !== "page form") return undefined;
   if (!req.is("application/x-www-form-urlencoded")) {
     return { status: 415, message: "Send the form as application/x-www-form-urlencoded." };
   }

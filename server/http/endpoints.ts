@@ -3,8 +3,8 @@ import { cspReportPath, vitalsPath } from "../../src/lib/report-paths.ts";
 
 /**
  * What each path accepts, in one table: read by the method check (request-line.ts), the rate limits
- * (rate-limits.ts), the POST steps in app.ts (Origin check and body reader) and the refusals (refusals.ts). A path
- * not in the table is a page: GET and HEAD only.
+ * (rate-limits.ts), the Origin check (app.ts), the page form's body check (body.ts) and the refusals (refusals.ts).
+ * A path not in the table is a page: GET and HEAD only.
  */
 
 /** How a POST's body is read. */

@@ -72,6 +72,23 @@ describe.each(rows)("%s", (path, endpoint) => {
     expect(policyOf(res)).toEqual(tierPolicy[endpoint.rateTier]);
   });
 
+  it(`reads a POST's body as: ${endpoint.body}`, async () => {
+    // A body of a type the row's reader does not take, from a client that names no Origin.
+    const res = await request(app).post(path).set("Accept", "application/json").type("text/csv").send("a,b\n1,2");
+    const expected: Record<Endpoint["body"], [number, RegExp | undefined]> = {
+      "page form": [415, /application\/x-www-form-urlencoded/],
+      "json or form": [415, /as JSON or as a form/],
+      // A browser's report comes as JSON, as a report type of its own, or as text/plain (a beacon): not as CSV.
+      report: [415, undefined],
+      // Neither the shared secret nor a signature: refused before a byte of the body is read.
+      "signed webhook": [401, undefined],
+      none: [405, undefined],
+    };
+    const [status, message] = expected[endpoint.body];
+    expect(res.status).toBe(status);
+    if (message) expect(res.body.message).toMatch(message);
+  });
+
   it(endpoint.sameOrigin ? "refuses a browser's POST from another site" : "takes a POST from any page", async () => {
     const res = await request(app)
       .post(path)
