@@ -115,27 +115,27 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     requests.inc({ result: found.result });
     answer(req, res, found, policy.deliver);
   };
-  /** Answered from the fetch the request waited for on the key's waiting list, or passed on to be rendered. */
-  const waitThen = (req: Request, res: Response, next: NextFunction, waiting: Promise<Found | undefined>) => {
-    waiting.then((found) => (found ? deliver(req, res, found) : next()), next);
-  };
-
-  // A stored copy is answered in the same tick the request arrived in: no promise on the way.
-  const hit: RequestHandler = (req, res, next) => {
-    const target = keyOf(req, res);
-    // An unknown path may still be a redirect, a file or a feed: its 404 is answered by the miss step.
-    if (!target || target.notFound) {
-      next();
-      return;
-    }
+  /**
+   * Answers from the store: a copy it holds now, or the one the fetch on the key's waiting list stores while the
+   * request waits for it; `otherwise` when there is neither.
+   */
+  const fromStore = (target: CacheKey, req: Request, res: Response, next: NextFunction, otherwise: () => void) => {
     const found = store.find(target);
     if (found) {
       deliver(req, res, found);
       return;
     }
     const waiting = store.wait(target);
-    if (waiting) waitThen(req, res, next, waiting);
-    else next();
+    if (waiting) waiting.then((found) => (found ? deliver(req, res, found) : otherwise()), next);
+    else otherwise();
+  };
+
+  // A stored copy is answered in the same tick the request arrived in: no promise on the way.
+  const hit: RequestHandler = (req, res, next) => {
+    const target = keyOf(req, res);
+    // An unknown path may still be a redirect, a file or a feed: its 404 is answered by the miss step.
+    if (!target || target.notFound) next();
+    else fromStore(target, req, res, next, next);
   };
 
   const miss: RequestHandler = (req, res, next) => {
@@ -144,20 +144,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       next();
       return;
     }
+    const rendered = () => render(target, res, next);
     // The hit step looked a known page up already; it is looked up again only if a fetch for it began since.
-    if (target.notFound || store.waiting(target)) {
-      const found = store.find(target);
-      if (found) {
-        deliver(req, res, found);
-        return;
-      }
-      const waiting = store.wait(target);
-      if (waiting) {
-        waitThen(req, res, (error?: unknown) => (error ? next(error) : render(target, res, next)), waiting);
-        return;
-      }
-    }
-    render(target, res, next);
+    if (target.notFound || store.waiting(target)) fromStore(target, req, res, next, rendered);
+    else rendered();
   };
 
   /** A miss: rendered for the visitor; the key's first miss opens its waiting list (see `miss` above). */
