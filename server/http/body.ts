@@ -2,7 +2,6 @@ import { Readable, type Transform } from "node:stream";
 import zlib from "node:zlib";
 import type { Request, RequestHandler } from "express";
 import getRawBody from "raw-body";
-import { endpointOf } from "./endpoints.ts";
 import { sendFail } from "./refusals.ts";
 
 /**
@@ -110,7 +109,7 @@ export const bodyFields: RequestHandler = (req, res, next) => {
  * Anything else would fail in the action as a 500.
  */
 export function pageFormProblem(req: Request): { status: number; message: string } | undefined {
-  if (req.method !== "POST" || endpointOf(req.path).body !== "page form") return undefined;
+  if (req.method !== "POST") return undefined;
   if (!req.is("application/x-www-form-urlencoded")) {
     return { status: 415, message: "Send the form as application/x-www-form-urlencoded." };
   }

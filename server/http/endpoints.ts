@@ -2,9 +2,9 @@ import { canonicalPath } from "../../src/lib/redirects.ts";
 import { cspReportPath, vitalsPath } from "../../src/lib/report-paths.ts";
 
 /**
- * What each path accepts, in one table: read by the method check (request-line.ts), the rate limits
- * (rate-limits.ts), the Origin check (app.ts), the page form's body check (body.ts) and the refusals (refusals.ts).
- * A path not in the table is a page: GET and HEAD only.
+ * What each path accepts, in one table: read by the method check (request-line.ts, which also applies the page form's
+ * body check of body.ts), the rate limits (rate-limits.ts), the Origin check (app.ts) and the refusals
+ * (refusals.ts). A path not in the table is a page: GET and HEAD only.
  */
 
 /** How a POST's body is read. */

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler, Response } from "express";
+import type { RequestHandler, Response } from "express";
 import { pageFormProblem } from "./body.ts";
 import { endpointOf } from "./endpoints.ts";
 import { sendFail } from "./refusals.ts";
@@ -113,32 +113,24 @@ export const checkRequestLine: RequestHandler = (req, res, next) => {
   next();
 };
 
-/** The methods a path takes (endpoints.ts): a page takes GET and HEAD. */
-export function allowedMethods(path: string): readonly string[] {
-  return endpointOf(path).methods;
-}
-
-function takesPosts(req: Request) {
-  return allowedMethods(req.path).includes("POST");
-}
-
 /**
- * Before React Router: a method the resource does not take is a 405 with `Allow` (React Router would otherwise run
- * the contact action for PUT or DELETE, and the Fetch API cannot even express TRACE); a page's form post must
- * be a form.
+ * Before React Router, by the path's row of the endpoint table (endpoints.ts): a method the resource does not take is
+ * a 405 with `Allow` (React Router would otherwise run the contact action for PUT or DELETE, and the Fetch API cannot
+ * even express TRACE); a post to a page's form must be a form.
  */
 export const checkMethod: RequestHandler = (req, res, next) => {
-  const allowed = allowedMethods(req.path);
+  const endpoint = endpointOf(req.path);
+  const allowed = endpoint.methods;
   if (!allowed.includes(req.method)) {
     res.set("Allow", allowed.join(", "));
-    if (takesPosts(req)) {
+    if (allowed.includes("POST")) {
       sendFail(req, res, 405, `This address does not take ${req.method} requests. It takes ${allowed.join(", ")}.`);
     } else {
       res.status(405).set("Cache-Control", "no-store").type("text/plain").send("Method not allowed");
     }
     return;
   }
-  const problem = pageFormProblem(req);
+  const problem = endpoint.body === "page form" ? pageFormProblem(req) : undefined;
   if (problem) {
     sendFail(req, res, problem.status, problem.message);
     return;
