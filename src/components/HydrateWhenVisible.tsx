@@ -30,30 +30,35 @@ export function hydrateWhenVisible<Props extends object>(
   let loaded: ComponentType<Props> | undefined;
   let loading: Promise<unknown> | undefined;
   /** The wait for the section in the document it was drawn in (a page left and visited again draws a new one). */
-  let near: { section: HTMLElement | null; reached: Promise<void> } | undefined;
+  let gate: { section: HTMLElement | null; ready: Promise<unknown> } | undefined;
+  let arrive = () => {};
+  /** Settles when the code is here, however it came (the section came near, or a page preloaded it). */
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
   const preload = () => {
     loading ??= load().then((component) => {
       loaded = component;
+      arrive();
     });
     return loading;
   };
 
-  // Gate calls `use` only while the code is not there, so it must call no other hook: React replays a component
-  // that suspended in `use` with the hooks of its first attempt, and when the replay skips `use` (the code came
-  // meanwhile) the next hook finds none and throws ("Update hook called on initial render", minified #467),
-  // which turns the section's hydration into a client render (#422). The effect lives in Hydrated instead.
+  // Gate waits on one promise (near the screen, then the code), and once it has waited it calls `use` on that
+  // promise in every later render too, settled by then: React replays a component that suspended
+  // with the `use` calls of its first attempt, so a render that skipped `use` (the code came meanwhile) would
+  // break the replay ("Update hook called on initial render", minified #467, a client render instead of a
+  // hydration, #422) or, in development, report a conditional `use`. So Gate calls no other hook; the effect
+  // lives in Hydrated.
   function Gate(props: Props) {
     if (!loaded) {
-      // While either waits, a section being hydrated keeps the server's HTML.
-      if (typeof document !== "undefined") {
-        // A section the visitor never came near (they jumped past it, then left the page) must not stay empty
-        // when they come back: the wait belongs to that document's section, not to the next render's.
-        const section = sectionOf(anchor);
-        if (near?.section !== section) near = { section, reached: nearScreenOrTouched(section) };
-        use(near.reached);
-      }
-      use(preload());
+      // While it waits, a section being hydrated keeps the server's HTML. A section the visitor never came near
+      // (they jumped past it, then left the page) must not stay empty when they come back: the wait belongs to
+      // that document's section, not to the next render's. It also ends when the code is here however it came,
+      // so a later render never waits on a section that is gone. The server has no section to wait for, and
+      // awaits `preload` before rendering.
+      const section = typeof document === "undefined" ? null : sectionOf(anchor);
+      if (gate?.section !== section) gate = { section, ready: nearScreenOrTouched(section, arrived).then(preload) };
     }
+    if (gate) use(gate.ready);
     const Section = loaded as ComponentType<Props>;
     return (
       <>
@@ -84,7 +89,7 @@ function Hydrated({ anchor }: { anchor: string }) {
   return null;
 }
 
-function nearScreenOrTouched(section: HTMLElement | null): Promise<void> {
+function nearScreenOrTouched(section: HTMLElement | null, arrived: Promise<void>): Promise<void> {
   return new Promise((resolve) => {
     // A client-side navigation renders the section afresh: nothing to wait for.
     if (!section || !("IntersectionObserver" in window)) return resolve();
@@ -98,6 +103,7 @@ function nearScreenOrTouched(section: HTMLElement | null): Promise<void> {
       resolve();
     }
     observer.observe(section);
+    void arrived.then(done);
     for (const trigger of triggers) section.addEventListener(trigger, done, { passive: true });
   });
 }
