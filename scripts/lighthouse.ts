@@ -293,12 +293,25 @@ function inCategory(lhr: Lhr, category: string, auditId: string): boolean {
 function scriptsLoaded(lhr: Lhr): { url: string; gzipBytes: number }[] {
   const details = lhr.audits["network-requests"]?.details as {
     items?: { url: string; resourceType?: string; rendererStartTime?: number }[];
+    debugData?: { networkStartTimeTs?: number };
   };
   const marks = lhr.audits["user-timings"]?.details as { items?: { name: string; startTime?: number }[] } | undefined;
-  const prefetchStart = marks?.items?.find((item) => item.name === prefetchStartMark)?.startTime ?? Infinity;
+  const metrics = lhr.audits.metrics?.details as { items?: { observedTimeOriginTs?: number }[] } | undefined;
+  // Requests are timed from the first request's start, marks from the page's time origin, which comes earlier
+  // (by tens of ms on a busy machine): both are put on the trace's clock (µs) before they are compared.
+  const requestsFrom = details.debugData?.networkStartTimeTs;
+  const marksFrom = metrics?.items?.[0]?.observedTimeOriginTs;
+  const mark = marks?.items?.find((item) => item.name === prefetchStartMark)?.startTime;
+  if (mark !== undefined && (requestsFrom === undefined || marksFrom === undefined)) {
+    throw new Error("Lighthouse's report has no clock to compare the requests with the page's marks");
+  }
+  const prefetchStart = mark === undefined ? Infinity : (marksFrom as number) + mark * 1000;
   const clientDir = path.join(root, "build/client");
   return (details.items ?? [])
-    .filter((item) => item.resourceType === "Script" && (item.rendererStartTime ?? 0) < prefetchStart)
+    .filter(
+      (item) =>
+        item.resourceType === "Script" && (requestsFrom ?? 0) + (item.rendererStartTime ?? 0) * 1000 < prefetchStart,
+    )
     .map((item) => {
       const file = path.join(clientDir, decodeURIComponent(new URL(item.url).pathname));
       if (!file.startsWith(clientDir) || !existsSync(file)) throw new Error(`a script not in the build: ${item.url}`);
