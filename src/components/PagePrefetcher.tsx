@@ -1,4 +1,4 @@
-import { useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { type ContextType, useCallback, useContext, useEffect, useState, useSyncExternalStore } from "react";
 import {
   UNSAFE_DataRouterContext as DataRouterContext,
   UNSAFE_FrameworkContext as FrameworkContext,
@@ -120,6 +120,39 @@ export function PagePrefetcher() {
   return pages.map((page) => <PageAhead key={page} page={page} />);
 }
 
+type Routes = NonNullable<ContextType<typeof DataRouterContext>>["router"]["routes"];
+type Manifest = NonNullable<ContextType<typeof FrameworkContext>>["manifest"];
+interface PageFiles {
+  modules: string[];
+  styles: string[];
+}
+
+/** Each page's files, by the set of routes they were worked out from (the router swaps it for a new one as it learns). */
+const filesByRoutes = new WeakMap<Routes, Map<string, PageFiles | undefined>>();
+
+/** The route modules (with everything they import) and stylesheets a page needs; undefined for a page not known. */
+function filesOf(routes: Routes, manifest: Manifest, page: string): PageFiles | undefined {
+  const known = filesByRoutes.get(routes) ?? new Map<string, PageFiles | undefined>();
+  filesByRoutes.set(routes, known);
+  if (known.has(page)) return known.get(page);
+  const matches = matchRoutes(routes, page) ?? [];
+  const leaf = matches.at(-1)?.route;
+  // A page the router does not know yet (or a 404): nothing to fetch ahead, until it does.
+  let files: PageFiles | undefined;
+  if (leaf && leaf.id !== "root" && leaf.path !== "*") {
+    const entries = matches.map((match) => manifest.routes[match.route.id]);
+    const loaded = (href: string) => document.querySelector(`link[rel="stylesheet"][href="${href}"]`) !== null;
+    files = {
+      modules: [...new Set(entries.flatMap((route) => (route ? [route.module, ...(route.imports ?? [])] : [])))],
+      styles: [...new Set(entries.flatMap((route) => route?.css ?? []).map((href) => href.replace(/#$/, "")))].filter(
+        (href) => !loaded(href),
+      ),
+    };
+  }
+  known.set(page, files);
+  return files;
+}
+
 function anchorTo(path: string): HTMLAnchorElement {
   const anchor = document.createElement("a");
   anchor.href = path;
@@ -135,27 +168,14 @@ function PageAhead({ page }: { page: string }) {
   const framework = useContext(FrameworkContext);
   const router = useContext(DataRouterContext)?.router;
   // The router learns the routes of the page's links after it starts (route discovery), and says so to its
-  // subscribers (which React Router's own context does not pass on while nothing else changes).
-  const state = useSyncExternalStore(
+  // subscribers (which React Router's own context does not pass on while nothing else changes). The page's files
+  // are worked out once for each set of routes the router knows, so the other changes of its state (a navigation
+  // starts, loads, ends) cost nothing here: this component is drawn again only when they change.
+  const files = useSyncExternalStore(
     useCallback((onChange) => router?.subscribe(onChange) ?? (() => {}), [router]),
-    () => router?.state,
+    () => (router && framework ? filesOf(router.routes, framework.manifest, page) : undefined),
     () => undefined,
   );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the routes known change with the router's state
-  const files = useMemo(() => {
-    const matches = router ? (matchRoutes(router.routes, page) ?? []) : [];
-    const leaf = matches.at(-1)?.route;
-    // A page the router does not know yet (or a 404): nothing to fetch ahead, until it does.
-    if (!framework || !leaf || leaf.id === "root" || leaf.path === "*") return undefined;
-    const routes = matches.map((match) => framework.manifest.routes[match.route.id]);
-    const loaded = (href: string) => document.querySelector(`link[rel="stylesheet"][href="${href}"]`) !== null;
-    return {
-      modules: [...new Set(routes.flatMap((route) => (route ? [route.module, ...(route.imports ?? [])] : [])))],
-      styles: [...new Set(routes.flatMap((route) => route?.css ?? []).map((href) => href.replace(/#$/, "")))].filter(
-        (href) => !loaded(href),
-      ),
-    };
-  }, [framework, router, page, state]);
   // The route's modules are imported first: <PrefetchPageLinks> reads each route module, and React Router reloads
   // the page when one fails to import, so a chunk gone after a deploy would reload the page the visitor is reading
   // (again and again). A page whose modules do not load is not fetched ahead; the tap meets it as before.
