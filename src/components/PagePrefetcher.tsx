@@ -144,9 +144,8 @@ function filesOf(routes: Routes, manifest: Manifest, page: string): PageFiles | 
     const loaded = (href: string) => document.querySelector(`link[rel="stylesheet"][href="${href}"]`) !== null;
     files = {
       modules: [...new Set(entries.flatMap((route) => (route ? [route.module, ...(route.imports ?? [])] : [])))],
-      styles: [...new Set(entries.flatMap((route) => route?.css ?? []).map((href) => href.replace(/#$/, "")))].filter(
-        (href) => !loaded(href),
-      ),
+      // As the manifest writes them (React Router looks each up so; a trailing # marks a file Vite may load too).
+      styles: [...new Set(entries.flatMap((route) => route?.css ?? []))].filter((href) => !loaded(href)),
     };
   }
   known.set(page, files);
@@ -162,7 +161,10 @@ function anchorTo(path: string): HTMLAnchorElement {
 /**
  * One page's files and data, as prefetch links. React Router's <PrefetchPageLinks> gives the route modules with all
  * their imports (from the manifest: no waterfall) and the data as React Router will ask for it; it leaves out the
- * routes' stylesheets, which React holds a navigation's commit for, so they are added here.
+ * routes' stylesheets, so they are added here, as stylesheets for no medium: loaded and parsed, applied nowhere. At
+ * the tap React Router holds the navigation until each of the next page's stylesheets is in the document, and
+ * preloads those that are not (in the tap's own task, then a wait for each to load, even from the cache); these are,
+ * so the next page is drawn without that wait, and its own links apply them from the cache.
  */
 function PageAhead({ page }: { page: string }) {
   const framework = useContext(FrameworkContext);
@@ -197,7 +199,7 @@ function PageAhead({ page }: { page: string }) {
     <>
       {loaded === modules && prefetchesData(page) && <PrefetchPageLinks page={page} />}
       {files.styles.map((href) => (
-        <link key={href} rel="prefetch" as="style" href={href} />
+        <link key={href} rel="stylesheet" media="not all" href={href} />
       ))}
     </>
   );

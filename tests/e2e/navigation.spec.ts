@@ -52,28 +52,41 @@ function builtRoutes(): Record<string, { module: string; imports?: string[]; css
 }
 
 /**
- * Notes the address and the scroll position of the first frame drawn with each new page (a new h1): what the
- * visitor sees as the page changes (a smooth scroll would show the old position first, then slide).
+ * Notes the address, the scroll position and the heading's look of the first frame drawn with each new page (a new
+ * h1): what the visitor sees as the page changes (a smooth scroll would show the old position first, then slide;
+ * a page drawn before its stylesheets apply would show its heading unstyled first).
  */
 async function watchArrivals(page: Page) {
   await page.evaluate(() => {
-    const arrivals: { path: string; scrollY: number }[] = [];
+    // How the heading looks: what changes when a page is drawn before its stylesheets apply.
+    const headingLook = () => {
+      const h1 = document.querySelector("h1");
+      if (!h1) return "";
+      const style = getComputedStyle(h1);
+      return [style.fontFamily, style.fontSize, style.fontWeight, style.color, style.textAlign].join(" / ");
+    };
+    const arrivals: { path: string; scrollY: number; look: string }[] = [];
     const heading = () => document.querySelector("h1")?.textContent ?? "";
     let last = heading();
     const frame = () => {
       if (heading() !== last) {
         last = heading();
-        arrivals.push({ path: location.pathname, scrollY: window.scrollY });
+        arrivals.push({ path: location.pathname, scrollY: window.scrollY, look: headingLook() });
       }
       requestAnimationFrame(frame);
     };
     requestAnimationFrame(frame);
-    Object.assign(window, { __arrivals: arrivals });
+    Object.assign(window, { __arrivals: arrivals, __headingLook: headingLook });
   });
 }
 
+const headingLookNow = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __headingLook: () => string }).__headingLook());
+
 const arrivals = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __arrivals: { path: string; scrollY: number }[] }).__arrivals);
+  page.evaluate(
+    () => (window as unknown as { __arrivals: { path: string; scrollY: number; look: string }[] }).__arrivals,
+  );
 
 async function open(page: Page, move: Move, baseURL: string | undefined) {
   await page.goto(move.from, { referer: move.referer && new URL(move.referer, baseURL).href });
@@ -108,7 +121,7 @@ for (const move of moves) {
       if (!route) throw new Error(`no route ${move.route} in the build`);
       // Stylesheets the page already has (inline, or loaded) are not fetched again.
       const present = await page.evaluate(() =>
-        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]:not([media="not all"])')].map((link) =>
           link.getAttribute("href"),
         ),
       );
@@ -147,9 +160,10 @@ for (const move of moves) {
       await page.locator(move.link).first().tap();
       await expect(page).toHaveURL((url) => url.pathname === path);
       await expect.poll(async () => (await arrivals(page)).length).toBe(1);
-      // The first frame of the new page is drawn at its top: no slide from where the link was.
+      // The first frame of the new page is drawn at its top (no slide from where the link was), and styled.
       expect((await arrivals(page))[0]).toMatchObject({ path, scrollY: 0 });
       await expect(page.locator("h1")).toBeInViewport();
+      expect((await arrivals(page))[0]?.look).toBe(await headingLookNow(page));
 
       await page.evaluate(() => window.scrollTo({ top: 400, behavior: "instant" }));
       await page.goBack();
