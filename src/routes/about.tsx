@@ -1,3 +1,4 @@
+import { AfterFirstFrame } from "../components/AfterFirstFrame.tsx";
 import { AgencyServices } from "../components/agency/AgencyServices.tsx";
 import { FounderQuotes } from "../components/agency/FounderQuotes.tsx";
 import { LeadershipTeam } from "../components/agency/LeadershipTeam.tsx";
@@ -39,12 +40,14 @@ export default function About({ loaderData }: Route.ComponentProps) {
           look as good as they are, from a first logo to a fiftieth landing page.
         </p>
       </PageHero>
-      <AgencyServices />
-      <StudioCarousel images={loaderData.carousel} />
-      <LeadershipTeam />
-      <StoryTimeline />
-      <FounderQuotes />
-      <Values />
+      <AfterFirstFrame>
+        <AgencyServices />
+        <StudioCarousel images={loaderData.carousel} />
+        <LeadershipTeam />
+        <StoryTimeline />
+        <FounderQuotes />
+        <Values />
+      </AfterFirstFrame>
     </>
   );
 }

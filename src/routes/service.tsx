@@ -1,3 +1,4 @@
+import { AfterFirstFrame } from "../components/AfterFirstFrame.tsx";
 import { LoadingPlaceholder } from "../components/LoadingPlaceholder.tsx";
 import { ProjectGrid } from "../components/project/ProjectGrid.tsx";
 import {
@@ -59,21 +60,23 @@ function ServicePage({ serviceId, ...loaded }: Route.ComponentProps["loaderData"
     <div className={styles.service}>
       <ServiceHero service={service} />
       <ServiceStats service={service} />
-      <ServiceImagePair service={service} />
-      <ServiceTexts service={service} />
-      <ServiceAccordions service={service} />
-      <ServiceStatement statement={service.mainStatement} />
-      <ServiceCarousel service={service} />
-      <section className="container" aria-labelledby="latest-projects">
-        <h2 id="latest-projects" className={styles.sectionTitle}>
-          Latest projects
-        </h2>
-        {loaded.latestProjects ? (
-          <ProjectGrid projects={latestProjects} fromProjectList={false} headingLevel={3} />
-        ) : (
-          <LoadingPlaceholder label="Loading projects…" />
-        )}
-      </section>
+      <AfterFirstFrame>
+        <ServiceImagePair service={service} />
+        <ServiceTexts service={service} />
+        <ServiceAccordions service={service} />
+        <ServiceStatement statement={service.mainStatement} />
+        <ServiceCarousel service={service} />
+        <section className="container" aria-labelledby="latest-projects">
+          <h2 id="latest-projects" className={styles.sectionTitle}>
+            Latest projects
+          </h2>
+          {loaded.latestProjects ? (
+            <ProjectGrid projects={latestProjects} fromProjectList={false} headingLevel={3} />
+          ) : (
+            <LoadingPlaceholder label="Loading projects…" />
+          )}
+        </section>
+      </AfterFirstFrame>
     </div>
   );
 }

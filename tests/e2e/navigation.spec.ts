@@ -164,6 +164,13 @@ for (const move of moves) {
       expect((await arrivals(page))[0]).toMatchObject({ path, scrollY: 0 });
       await expect(page.locator("h1")).toBeInViewport();
       expect((await arrivals(page))[0]?.look).toBe(await headingLookNow(page));
+      // The rest of the page follows (the part below the first screen may come a frame later): every section
+      // heading a visit to the page itself shows.
+      const direct = await page.context().newPage();
+      await direct.goto(path);
+      const headings = await direct.locator("main h2").allTextContents();
+      await direct.close();
+      await expect(page.locator("main h2")).toHaveText(headings);
 
       await page.evaluate(() => window.scrollTo({ top: 400, behavior: "instant" }));
       await page.goBack();
