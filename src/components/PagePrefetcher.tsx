@@ -132,8 +132,11 @@ const filesByRoutes = new WeakMap<Routes, Map<string, PageFiles | undefined>>();
 
 /** The route modules (with everything they import) and stylesheets a page needs; undefined for a page not known. */
 function filesOf(routes: Routes, manifest: Manifest, page: string): PageFiles | undefined {
-  const known = filesByRoutes.get(routes) ?? new Map<string, PageFiles | undefined>();
-  filesByRoutes.set(routes, known);
+  let known = filesByRoutes.get(routes);
+  if (!known) {
+    known = new Map();
+    filesByRoutes.set(routes, known);
+  }
   if (known.has(page)) return known.get(page);
   const matches = matchRoutes(routes, page) ?? [];
   const leaf = matches.at(-1)?.route;
