@@ -9,7 +9,7 @@ import { defineConfig, type Plugin } from "vite";
 export default defineConfig({
   // Brotli and gzip copies of the client's hashed assets, written once at build time (decision 0176).
   plugins: [reactRouter(), precompressAssets()],
-  build: { assetsInlineLimit: 0 },
+  build: { assetsInlineLimit: 0, modulePreload: { resolveDependencies: preloadsOfLazyImport } },
   css: { modules: { generateScopedName: scopedClassName } },
   environments: {
     client: { build: { rolldownOptions: { output: { codeSplitting: { groups: clientChunkGroups() } } } } },
@@ -62,6 +62,22 @@ function clientChunkGroups() {
     },
     { name: "home-styles", test: /[\\/]src[\\/]components[\\/]home[\\/][^\\/]+\.module\.css$/, priority: 1 },
   ];
+}
+
+/** The files every page has loaded before any of its code imports another (the chunk groups above, and the runtime). */
+const loadedOnEveryPage = /^assets\/(?:framework|site|rolldown-runtime)-[\w-]{8}\.js$/;
+
+/** Modules only an editor's preview loads (`*.preview.tsx`). */
+const previewOnly = /\.preview-[\w-]{8}\.js$/;
+
+/**
+ * The files a lazily imported module's code needs, fetched beside it: those every page has already loaded are left
+ * out of the list, which each importing file carries, and a preview-only module fetches its own (an editor's pane
+ * may wait a round trip; a visitor's first load would carry the list).
+ */
+function preloadsOfLazyImport(file: string, dependencies: string[]): string[] {
+  if (previewOnly.test(file)) return [];
+  return dependencies.filter((dependency) => !loadedOnEveryPage.test(dependency));
 }
 
 const brotli = promisify(zlib.brotliCompress);

@@ -32,6 +32,10 @@ export function InspectedEntry({ id, children }: { id: string | undefined; child
 /** The tags for an element that shows this field of the inspected entry; none outside preview. */
 export function useFieldTags(): (field: string | undefined) => FieldTags {
   const entryId = useContext(InspectedEntryContext);
-  return (field) =>
-    entryId && field ? { [inspectorAttributes.entryId]: entryId, [inspectorAttributes.fieldId]: field } : {};
+  return (field) => fieldTags(entryId, field);
+}
+
+/** The tags for an element that shows this field of this entry (none without both). */
+export function fieldTags(entryId: string | undefined, field: string | undefined): FieldTags {
+  return entryId && field ? { [inspectorAttributes.entryId]: entryId, [inspectorAttributes.fieldId]: field } : {};
 }

@@ -403,6 +403,51 @@ for (const kind of cardPages) {
   });
 }
 
+test("live preview of the home page: its project tiles and latest posts follow their entries", async ({
+  page,
+  baseURL,
+}) => {
+  const site = String(baseURL);
+  await openEditor(page, e2eEditorOrigin, site, "/");
+  await firstSent(page, "CONNECTED");
+  const frame = previewFrame(page);
+
+  // A project tile: its client's name, summary and cover are tagged with the project's entry.
+  const tiles = frame.locator(`section[aria-labelledby="work-title"]`);
+  const client = tiles.locator("[data-tile-overlay] > [data-contentful-field-id]").first();
+  await client.scrollIntoViewIfNeeded();
+  const project = await taggedEntry(client);
+  const clientField = String(await client.getAttribute("data-contentful-field-id"));
+  expect(["clientName", "projectTitle"]).toContain(clientField);
+  await expect(tiles.locator(`img[data-contentful-entry-id="${project}"]`)).toHaveAttribute(
+    "data-contentful-field-id",
+    "featuredImage",
+  );
+  const tile = await subscriptionFor(page, project);
+  expect(tile.data).toMatchObject({ sys: { contentType: { sys: { id: "singleProject" } } } });
+  await markDocument(frame);
+  const clientName = `${String(tile.data.fields[clientField])} (edited live)`;
+  const summary = "A summary the editor is typing right now.";
+  tile.data.fields[clientField] = clientName;
+  tile.data.fields.heroContent = summary;
+  await tellPreview(page, site, { method: "ENTRY_UPDATED", data: tile.data, subscriptionId: tile.id });
+  await expect(client).toHaveText(clientName, { timeout: 1_000 });
+  // What a screen reader reads for the tile follows too.
+  await expect(tiles.getByRole("link", { name: `${clientName}: ${summary}` })).toHaveCount(1, { timeout: 1_000 });
+
+  // "A collection of stuff": each post's card follows its entry.
+  const teaser = frame.locator(`section[aria-labelledby="teaser-title"]`);
+  await teaser.scrollIntoViewIfNeeded();
+  const postTitle = teaser.locator(`h3[data-contentful-field-id="blogTitle"]`).first();
+  const post = await subscriptionFor(page, await taggedEntry(postTitle));
+  expect(post.data).toMatchObject({ sys: { contentType: { sys: { id: "blogPost" } } } });
+  const title = `${String(post.data.fields.blogTitle)} (edited live)`;
+  post.data.fields.blogTitle = title;
+  await tellPreview(page, site, { method: "ENTRY_UPDATED", data: post.data, subscriptionId: post.id });
+  await expect(postTitle).toHaveText(title, { timeout: 1_000 });
+  await stillTheSameDocument(frame);
+});
+
 test("a preview framed by a site not in LIVE_PREVIEW_ORIGINS is refused by the browser", async ({
   page,
   request,
@@ -452,4 +497,6 @@ test("public pages carry no inspector tags and load no live preview code", async
     return code.includes(sdkSource) || code.includes(editorSource);
   });
   expect(withSdk).toEqual([]);
+  // Nor the preview-only modules (`*.preview.tsx`, such as the home page's live project tiles).
+  expect([...scripts].filter((script) => script.includes(".preview-"))).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { Await, Link } from "react-router";
-import type { PostCard as PostCardData } from "../../content/cards.ts";
+import { type PostCard as PostCardData, toPostCard } from "../../content/cards.ts";
+import { useLiveCards } from "../../preview/live-updates.ts";
 import { LoadingPlaceholder } from "../LoadingPlaceholder.tsx";
 import { PostCard } from "../news/PostCard.tsx";
 import styles from "./PostTeaser.module.css";
@@ -31,10 +32,11 @@ export function PostTeaser({ posts }: { posts: Promise<PostCardData[] | null> })
   );
 }
 
+/** The posts' cards; in preview each follows its post entry's edits (decision 0221). */
 function PostCards({ cards }: { cards: PostCardData[] }) {
   return (
     <ul className={styles.cards}>
-      {cards.map((post) => (
+      {useLiveCards("blogPost", cards, toPostCard).map((post) => (
         <li key={post.id}>
           <PostCard post={post} headingLevel={3} variant="teaser" />
         </li>

@@ -1,9 +1,15 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import type { ProjectCard } from "../../content/cards.ts";
 import { cssHex } from "../../lib/colour.ts";
+import type { FieldTags } from "../../preview/inspector.tsx";
 import { ContentImage } from "../ContentImage.tsx";
 import { LoadingPlaceholder } from "../LoadingPlaceholder.tsx";
 import styles from "./ProjectTiles.module.css";
+
+// In preview (the cards carry their entries' fields) the tiles follow the editor's edits and carry inspector tags;
+// that code is loaded then only, as this section is in the home page's first JavaScript (decision 0221).
+const LiveTiles = lazy(() => import("./ProjectTiles.preview.tsx"));
 
 /**
  * Section 3: the client project tiles. Hovering or focusing a tile lays its client and short description over
@@ -25,36 +31,66 @@ export function ProjectTiles({ projects }: { projects: ProjectCard[] | null }) {
         {projects === null ? (
           <LoadingPlaceholder look="box" className={styles.placeholder} label="Loading our projects…" />
         ) : (
-          <ul className={styles.grid}>
-            {projects.map((project) => (
-              <li key={project.id} className={styles.item}>
-                <Link className={styles.tile} to={`/project/${project.slug}`}>
-                  <span className={styles.frame}>
-                    <TileColour colour={project.colour} />
-                    <ContentImage
-                      className={styles.image}
-                      asset={project.image}
-                      alt=""
-                      displayWidth={900}
-                      sizes="(min-width: 64rem) 50vw, (min-width: 40rem) 50vw, 100vw"
-                    />
-                  </span>
-                  <span className="visually-hidden">
-                    {project.clientName}: {project.summary}
-                  </span>
-                  {/* Hidden from screen readers: they read the line above, whether or not the overlay shows. */}
-                  <span className={styles.overlay} data-tile-overlay="" aria-hidden="true">
-                    <span className={styles.client}>{project.clientName}</span>
-                    <span className={styles.summary}>{project.summary}</span>
-                    <span className={styles.more}>View project →</span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LiveOrPublished projects={projects} />
         )}
       </div>
     </section>
+  );
+}
+
+function LiveOrPublished({ projects }: { projects: ProjectCard[] }) {
+  if (!projects.some((project) => project.source)) return <Tiles projects={projects} />;
+  return (
+    <Suspense fallback={<Tiles projects={projects} />}>
+      <LiveTiles projects={projects} />
+    </Suspense>
+  );
+}
+
+/** The tiles; in preview each piece carries its field's inspector tags (`tags`), with its project's id. */
+export function Tiles({
+  projects,
+  tags,
+}: {
+  projects: readonly ProjectCard[];
+  tags?: (project: ProjectCard, field: string) => FieldTags;
+}) {
+  return (
+    <ul className={styles.grid}>
+      {projects.map((project) => (
+        <li key={project.id} className={styles.item}>
+          <Link className={styles.tile} to={`/project/${project.slug}`}>
+            <span className={styles.frame}>
+              <TileColour colour={project.colour} tags={tags?.(project, "BackgroundColour")} />
+              <ContentImage
+                className={styles.image}
+                asset={project.image}
+                {...tags?.(project, "featuredImage")}
+                alt=""
+                displayWidth={900}
+                sizes="(min-width: 64rem) 50vw, (min-width: 40rem) 50vw, 100vw"
+              />
+            </span>
+            <span className="visually-hidden">
+              {project.clientName}: {project.summary}
+            </span>
+            {/* Hidden from screen readers: they read the line above, whether or not the overlay shows. */}
+            <span className={styles.overlay} data-tile-overlay="" aria-hidden="true">
+              <span
+                className={styles.client}
+                {...tags?.(project, project.source?.clientName ? "clientName" : "projectTitle")}
+              >
+                {project.clientName}
+              </span>
+              <span className={styles.summary} {...tags?.(project, "heroContent")}>
+                {project.summary}
+              </span>
+              <span className={styles.more}>View project →</span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -62,11 +98,11 @@ export function ProjectTiles({ projects }: { projects: ProjectCard[] | null }) {
  * The project's colour behind its cover (seen while the image loads): a shape filled with it rather than a style
  * attribute, which the policy does not allow (decision 0201); the colour is normalised to #rrggbb.
  */
-function TileColour({ colour }: { colour: string | undefined }) {
+function TileColour({ colour, tags }: { colour: string | undefined; tags: FieldTags | undefined }) {
   const fill = cssHex(colour);
   if (!fill) return null;
   return (
-    <svg className={styles.swatch} aria-hidden="true" focusable="false">
+    <svg className={styles.swatch} aria-hidden="true" focusable="false" {...tags}>
       <rect width="100%" height="100%" fill={fill} />
     </svg>
   );

@@ -1,0 +1,14 @@
+import { type ProjectCard, toProjectCard } from "../../content/cards.ts";
+import { fieldTags } from "../../preview/inspector.tsx";
+import { useLiveCards } from "../../preview/live-updates.ts";
+import { Tiles } from "./ProjectTiles.tsx";
+
+const tagsOf = (project: ProjectCard, field: string) => fieldTags(project.id, field);
+
+/**
+ * The home page's project tiles in preview (decision 0221): each tile follows its project entry's edits, made into
+ * a tile by the loader's own mapper, and each piece carries its field's inspector tags.
+ */
+export default function LiveProjectTiles({ projects }: { projects: readonly ProjectCard[] }) {
+  return <Tiles projects={useLiveCards("singleProject", projects, toProjectCard)} tags={tagsOf} />;
+}
