@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { AfterFirstFrame } from "../components/AfterFirstFrame.tsx";
 import { ContentImage } from "../components/ContentImage.tsx";
 import { LoadingPlaceholder } from "../components/LoadingPlaceholder.tsx";
 import { PostGrid } from "../components/news/PostCard.tsx";
@@ -98,35 +99,39 @@ function PostPage({ postId, related, ...loaded }: Route.ComponentProps["loaderDa
             />
           </div>
         )}
-        <div className={`container ${styles.layout}`}>
-          {contents.length > 0 && (
-            <aside className={styles.aside}>
-              <ContentsSidebar entries={contents} />
-            </aside>
-          )}
-          <div className={styles.article}>
-            <RichText document={post.blogIntro} field="blogIntro" headingIds={ids} className={styles.intro} />
-            <ContentFigures
-              images={post.blogInternalImage}
-              field="blogInternalImage"
-              className={styles.internalImage}
-              sizes="(min-width: 1024px) 70ch, 100vw"
-              displayWidth={1100}
-            />
-            <RichText document={post.blogText} field="blogText" headingIds={ids} />
+        <AfterFirstFrame>
+          <div className={`container ${styles.layout}`}>
+            {contents.length > 0 && (
+              <aside className={styles.aside}>
+                <ContentsSidebar entries={contents} />
+              </aside>
+            )}
+            <div className={styles.article}>
+              <RichText document={post.blogIntro} field="blogIntro" headingIds={ids} className={styles.intro} />
+              <ContentFigures
+                images={post.blogInternalImage}
+                field="blogInternalImage"
+                className={styles.internalImage}
+                sizes="(min-width: 1024px) 70ch, 100vw"
+                displayWidth={1100}
+              />
+              <RichText document={post.blogText} field="blogText" headingIds={ids} />
+            </div>
           </div>
-        </div>
+        </AfterFirstFrame>
       </article>
-      <section className={`container ${styles.related}`} aria-labelledby="related-heading">
-        <h2 id="related-heading" className={styles.relatedTitle}>
-          Other articles you may like...
-        </h2>
-        {related ? (
-          <PostGrid posts={relatedCards} headingLevel={3} />
-        ) : (
-          <LoadingPlaceholder label="Loading more articles…" />
-        )}
-      </section>
+      <AfterFirstFrame>
+        <section className={`container ${styles.related}`} aria-labelledby="related-heading">
+          <h2 id="related-heading" className={styles.relatedTitle}>
+            Other articles you may like...
+          </h2>
+          {related ? (
+            <PostGrid posts={relatedCards} headingLevel={3} />
+          ) : (
+            <LoadingPlaceholder label="Loading more articles…" />
+          )}
+        </section>
+      </AfterFirstFrame>
     </>
   );
 }

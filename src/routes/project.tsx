@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { type ShouldRevalidateFunctionArgs, useRevalidator } from "react-router";
+import { AfterFirstFrame } from "../components/AfterFirstFrame.tsx";
 import { ProjectNavigation } from "../components/project/ProjectNavigation.tsx";
 import {
   ImageSet,
@@ -96,25 +97,33 @@ function FullProject({ project }: { project: ProjectFields }) {
     <ProjectArticle colours={projectColours(project.BackgroundColour)}>
       <ProjectHero project={project} layout="full" absoluteHeader={project.absoluteHeader === "yes"} />
       <ProjectIntro project={project} />
-      <ImageSet images={project.images} field="images" columns={2} label={`${title} images`} />
-      <ImageSet images={project.fullWidthImages} field="fullWidthImages" bleed columns={1} label={`${title} in full`} />
-      <ProjectText id="the-brief" title="The brief" document={project.theBrief} field="theBrief" />
-      <ImageSet
-        images={project.fullWidthImages2}
-        field="fullWidthImages2"
-        bleed
-        columns={1}
-        label={`More of ${title}`}
-      />
-      <ProjectText id="the-work" document={project.contentSection} field="contentSection" />
-      <ImageSet images={project.images3} field="images3" columns={3} label={`${title} details`} />
-      <ImageSet images={project.images4?.slice(0, 2)} field="images4" columns={2} label={`${title} side by side`} />
-      <ProjectGallery images={project.gallery} title={title} />
-      <ProjectQuote quote={project.quote} clientName={project.clientName} />
-      <ProjectText id="the-outcome" title="The outcome" document={project.theOutcome} field="theOutcome" />
-      <div className="container">
-        <ProjectNavigation slug={project.slug} />
-      </div>
+      <AfterFirstFrame>
+        <ImageSet images={project.images} field="images" columns={2} label={`${title} images`} />
+        <ImageSet
+          images={project.fullWidthImages}
+          field="fullWidthImages"
+          bleed
+          columns={1}
+          label={`${title} in full`}
+        />
+        <ProjectText id="the-brief" title="The brief" document={project.theBrief} field="theBrief" />
+        <ImageSet
+          images={project.fullWidthImages2}
+          field="fullWidthImages2"
+          bleed
+          columns={1}
+          label={`More of ${title}`}
+        />
+        <ProjectText id="the-work" document={project.contentSection} field="contentSection" />
+        <ImageSet images={project.images3} field="images3" columns={3} label={`${title} details`} />
+        <ImageSet images={project.images4?.slice(0, 2)} field="images4" columns={2} label={`${title} side by side`} />
+        <ProjectGallery images={project.gallery} title={title} />
+        <ProjectQuote quote={project.quote} clientName={project.clientName} />
+        <ProjectText id="the-outcome" title="The outcome" document={project.theOutcome} field="theOutcome" />
+        <div className="container">
+          <ProjectNavigation slug={project.slug} />
+        </div>
+      </AfterFirstFrame>
     </ProjectArticle>
   );
 }
@@ -127,21 +136,23 @@ function SmallProject({ project }: { project: ProjectFields }) {
     <ProjectArticle colours={projectColours(project.BackgroundColour)}>
       <ProjectHero project={project} layout="small" absoluteHeader={project.absoluteHeader === "yes"} />
       <ProjectIntro project={project} />
-      <ProjectBriefAndOutcome project={project} />
-      <ImageSet
-        images={pictures.length > 0 ? pictures : project.featuredImage ? [project.featuredImage] : []}
-        field={(image) =>
-          project.images?.includes(image) ? "images" : project.images4?.includes(image) ? "images4" : "featuredImage"
-        }
-        columns={2}
-        label={`${title} images`}
-      />
-      <ProjectText id="the-work" document={project.contentSection} field="contentSection" />
-      <ProjectGallery images={project.gallery} title={title} />
-      <ProjectQuote quote={project.quote} clientName={project.clientName} />
-      <div className="container">
-        <ProjectNavigation slug={project.slug} />
-      </div>
+      <AfterFirstFrame>
+        <ProjectBriefAndOutcome project={project} />
+        <ImageSet
+          images={pictures.length > 0 ? pictures : project.featuredImage ? [project.featuredImage] : []}
+          field={(image) =>
+            project.images?.includes(image) ? "images" : project.images4?.includes(image) ? "images4" : "featuredImage"
+          }
+          columns={2}
+          label={`${title} images`}
+        />
+        <ProjectText id="the-work" document={project.contentSection} field="contentSection" />
+        <ProjectGallery images={project.gallery} title={title} />
+        <ProjectQuote quote={project.quote} clientName={project.clientName} />
+        <div className="container">
+          <ProjectNavigation slug={project.slug} />
+        </div>
+      </AfterFirstFrame>
     </ProjectArticle>
   );
 }

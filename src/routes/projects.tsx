@@ -1,4 +1,5 @@
 import { useNavigation } from "react-router";
+import { AfterFirstFrame } from "../components/AfterFirstFrame.tsx";
 import { ProjectFilter } from "../components/project/ProjectFilter.tsx";
 import { ProjectGrid } from "../components/project/ProjectGrid.tsx";
 import { toProjectCard } from "../content/cards.ts";
@@ -40,9 +41,11 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
           {countLine(projects.length)}
         </p>
       </div>
-      <section className={styles.list} aria-label="Projects" aria-busy={reloading}>
-        <ProjectGrid key={category ?? ""} projects={projects} />
-      </section>
+      <AfterFirstFrame>
+        <section className={styles.list} aria-label="Projects" aria-busy={reloading}>
+          <ProjectGrid key={category ?? ""} projects={projects} />
+        </section>
+      </AfterFirstFrame>
     </div>
   );
 }
