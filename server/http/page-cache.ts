@@ -1,4 +1,5 @@
-import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { ServerResponse } from "node:http";
+import type { NextFunction, RequestHandler, Response } from "express";
 import onFinished from "on-finished";
 import onHeaders from "on-headers";
 import type { Logger } from "pino";
@@ -7,7 +8,7 @@ import { answer } from "./page-cache/answer.ts";
 import type { CacheResult, Found } from "./page-cache/copy.ts";
 import { headerTemplate } from "./page-cache/copy.ts";
 import { requestCounter } from "./page-cache/metrics.ts";
-import { type CacheKey, cachePolicy } from "./page-cache/policy.ts";
+import { type CacheKey, cachePolicy, type PageRequest } from "./page-cache/policy.ts";
 import type { SharedRender } from "./page-cache/render.ts";
 import { labelRoute } from "./page-cache/routes.ts";
 import { createStore } from "./page-cache/store.ts";
@@ -62,7 +63,18 @@ export interface PageCacheStats {
   maxBytes: number;
 }
 
+/** A response with Express's `locals`: set by the door before Express, which keeps them. */
+export type PageResponse = ServerResponse & { locals: Record<string, unknown> };
+
 export interface PageCache {
+  /**
+   * At the door, before Express (app.ts): the copy the store holds now for this request (HIT or STALE), or none (a
+   * miss, a key with a waiting list, a path no route knows, a request that passes the cache). Its key is kept in
+   * `res.locals` for the steps after.
+   */
+  stored(req: PageRequest, res: PageResponse): Found | undefined;
+  /** Answers a request from that copy, its route labelled for the request metrics. */
+  deliver(req: PageRequest, res: PageResponse, found: Found): void;
   /**
    * Before the security headers and compression: answers GET/HEAD for a stored page (HIT or STALE), or once the
    * fetch it waited for on the page's waiting list stored it (MISS).
@@ -105,12 +117,12 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const requests = requestCounter(options.metrics);
 
   /** The request's key, worked out once (the hit and miss steps both need it). */
-  const keyOf = (req: Request, res: Response): CacheKey | undefined => {
+  const keyOf = (req: PageRequest, res: PageResponse): CacheKey | undefined => {
     if (!("pageCacheKey" in res.locals)) res.locals.pageCacheKey = policy.recv(req);
     return res.locals.pageCacheKey as CacheKey | undefined;
   };
 
-  const deliver = (req: Request, res: Response, found: Found) => {
+  const deliver = (req: PageRequest, res: PageResponse, found: Found) => {
     labelRoute(res, found.entry.target.route);
     requests.inc({ result: found.result });
     answer(req, res, found, policy.deliver);
@@ -119,7 +131,13 @@ export function createPageCache(options: PageCacheOptions): PageCache {
    * Answers from the store: a copy it holds now, or the one the fetch on the key's waiting list stores while the
    * request waits for it; `otherwise` when there is neither.
    */
-  const fromStore = (target: CacheKey, req: Request, res: Response, next: NextFunction, otherwise: () => void) => {
+  const fromStore = (
+    target: CacheKey,
+    req: PageRequest,
+    res: PageResponse,
+    next: NextFunction,
+    otherwise: () => void,
+  ) => {
     const found = store.find(target);
     if (found) {
       deliver(req, res, found);
@@ -176,6 +194,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   };
 
   return {
+    stored(req, res) {
+      const target = keyOf(req, res);
+      return target && !target.notFound ? store.find(target) : undefined;
+    },
+    deliver,
     hit,
     miss,
     purge(paths) {

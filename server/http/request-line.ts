@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import type { RequestHandler, Response } from "express";
 import { pageFormProblem } from "./body.ts";
 import { endpointOf } from "./endpoints.ts";
@@ -62,11 +63,6 @@ export function percentEncodingValid(url: string): boolean {
   }
 }
 
-/**
- * First in the chain after logging: a path over the limits is a 414; an absolute-form request line (`GET http://host/path`) is answered as its
- * path (RFC 9112 §3.2.2); anything else that is not a path, a path whose percent-encoding does not decode (no route,
- * redirect or file could name it), and a request without a usable Host, is a 400.
- */
 /** How many Host headers a request carries (counted without copying the header list: this runs on every hit). */
 function hostHeaders(raw: readonly string[]): number {
   let count = 0;
@@ -77,6 +73,24 @@ function hostHeaders(raw: readonly string[]): number {
   return count;
 }
 
+/**
+ * What is wrong with a request whose target is a path, or nothing: a path whose percent-encoding does not decode
+ * (no route, redirect or file could name it), a request without one usable Host, a protocol that names no URL.
+ * `host` and `protocol` are the request's as Express reads them: X-Forwarded-Host and X-Forwarded-Proto when the
+ * proxy is trusted, else Host and the connection's.
+ */
+function lineProblem(url: string, rawHeaders: readonly string[], host: string | undefined, protocol: string) {
+  if (!percentEncodingValid(url)) return "Bad request: the path's percent-encoding is malformed.";
+  if (!host || hostHeaders(rawHeaders) > 1 || !validHost(host)) return "Bad request: a valid Host header is required.";
+  if (protocol !== "http" && protocol !== "https") return "Bad request: X-Forwarded-Proto must be http or https.";
+  return undefined;
+}
+
+/**
+ * First in the chain after logging: a path over the limits is a 414; an absolute-form request line (`GET
+ * http://host/path`) is answered as its path (RFC 9112 §3.2.2); anything else that is not a path, and every
+ * `lineProblem`, is a 400.
+ */
 export const checkRequestLine: RequestHandler = (req, res, next) => {
   if (pathTooLong(req.url)) {
     res
@@ -95,23 +109,35 @@ export const checkRequestLine: RequestHandler = (req, res, next) => {
     req.url = `${url.pathname}${url.search}`;
     req.originalUrl = req.url;
   }
-  if (!percentEncodingValid(req.url)) {
-    badRequest(res, "Bad request: the path's percent-encoding is malformed.");
-    return;
-  }
-  // req.host is X-Forwarded-Host when the proxy is trusted, else Host: the one the pages' URLs are built from.
-  const host = req.host;
-  if (!host || hostHeaders(req.rawHeaders) > 1 || !validHost(host)) {
-    badRequest(res, "Bad request: a valid Host header is required.");
-    return;
-  }
-  // req.protocol is X-Forwarded-Proto when the proxy is trusted: anything but http or https names no URL.
-  if (req.protocol !== "http" && req.protocol !== "https") {
-    badRequest(res, "Bad request: X-Forwarded-Proto must be http or https.");
-    return;
-  }
-  next();
+  const problem = lineProblem(req.url, req.rawHeaders, req.host, req.protocol);
+  if (problem) badRequest(res, problem);
+  else next();
 };
+
+/** Express's compiled "trust proxy" setting: whether the address a request came from may speak for the client. */
+export type TrustProxy = (address: string | undefined, hop: number) => boolean;
+
+/**
+ * Before Express (the stored page's door, app.ts): whether `checkRequestLine` would pass this request on as it is.
+ * Host and protocol are read as Express's `req.host` and `req.protocol` read them.
+ */
+export function requestLineFine(req: IncomingMessage, trust: TrustProxy): boolean {
+  const url = req.url ?? "";
+  if (!url.startsWith("/") || pathTooLong(url)) return false;
+  const trusted = trust(req.socket.remoteAddress, 0);
+  // As Express 5's getters: the first of a proxy chain's values, the host trimmed at its end only.
+  const forwardedHost = trusted ? req.headers["x-forwarded-host"] : undefined;
+  const host = forwardedHost ? beforeComma(String(forwardedHost)).trimEnd() : req.headers.host || undefined;
+  const connection = (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
+  const forwardedProto = trusted ? req.headers["x-forwarded-proto"] : undefined;
+  const protocol = forwardedProto ? beforeComma(String(forwardedProto)).trim() : connection;
+  return lineProblem(url, req.rawHeaders, host, protocol) === undefined;
+}
+
+function beforeComma(value: string): string {
+  const comma = value.indexOf(",");
+  return comma === -1 ? value : value.slice(0, comma);
+}
 
 /**
  * Before React Router, by the path's row of the endpoint table (endpoints.ts): a method the resource does not take is

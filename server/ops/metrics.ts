@@ -1,8 +1,24 @@
+import type { ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { collectDefaultMetrics, Gauge, Histogram, type Registry } from "prom-client";
-import type { RouteLabeler } from "../http/page-cache/routes.ts";
+import type { LabelledRequest, RouteLabeler } from "../http/page-cache/routes.ts";
 import { secretMatches } from "../lib/secrets.ts";
 import type { BuildInfo } from "./status.ts";
+
+/**
+ * A step every request takes before it is answered (the request's metrics, its log line): on Node's own request and
+ * response, with Express's `locals`, so that it runs the same in the app and at the stored page's door.
+ */
+export type MeasureStep = (
+  req: LabelledRequest,
+  res: ServerResponse & { locals: Record<string, unknown> },
+  next: () => void,
+) => void;
+
+function pathOf(url: string): string {
+  const query = url.indexOf("?");
+  return query === -1 ? url : url.slice(0, query);
+}
 
 /** Operator endpoints stay out of the request metrics: probes and scrapes would drown the visitors' figures. */
 export const operatorPaths = new Set(["/metrics", "/healthz", "/readyz"]);
@@ -46,9 +62,13 @@ export function registerOpsMetrics(registry: Registry, build: BuildInfo): HttpMe
 }
 
 /** Times every request but the operator endpoints, labelled by route template once the response is done. */
-export function requestMetrics(metrics: HttpMetrics, routes: RouteLabeler): RequestHandler {
+/**
+ * Times each request but the operators' under its route's label. Reads Node's request and response only (and
+ * `res.locals`), so the stored page's door (app.ts) runs it before Express as the app runs it inside.
+ */
+export function requestMetrics(metrics: HttpMetrics, routes: RouteLabeler): MeasureStep {
   return (req, res, next) => {
-    if (operatorPaths.has(req.path)) {
+    if (operatorPaths.has(pathOf(req.url ?? ""))) {
       next();
       return;
     }
@@ -61,7 +81,7 @@ export function requestMetrics(metrics: HttpMetrics, routes: RouteLabeler): Requ
       metrics.inFlight.dec();
       // A response cut off before it finished (client gone, stream aborted) counts as 499, as nginx does.
       const status = res.writableFinished ? String(res.statusCode) : "499";
-      const method = knownMethods.has(req.method) ? req.method : "OTHER";
+      const method = knownMethods.has(req.method ?? "") ? (req.method as string) : "OTHER";
       stopTimer({ method, route: routes.label(req, res), status_code: status });
     };
     res.once("finish", finish);

@@ -1,16 +1,16 @@
 import express, { type RequestHandler, type Router } from "express";
 import type { Registry } from "prom-client";
 import type { RouteLabeler } from "../http/page-cache/routes.ts";
-import { metricsEndpoint, requestMetrics } from "./metrics.ts";
+import { type MeasureStep, metricsEndpoint, requestMetrics } from "./metrics.ts";
 import type { Ops } from "./ops.ts";
 
 /**
  * Goes first in the app: times requests for /metrics and, once shutdown has begun, asks every client to close
  * its connection after this response so the server can drain.
  */
-export function opsMiddleware(ops: Ops, routes: RouteLabeler): RequestHandler[] {
-  const closeWhenStopping: RequestHandler = (_req, res, next) => {
-    if (ops.shuttingDown) res.set("Connection", "close");
+export function opsMiddleware(ops: Ops, routes: RouteLabeler): MeasureStep[] {
+  const closeWhenStopping: MeasureStep = (_req, res, next) => {
+    if (ops.shuttingDown) res.setHeader("Connection", "close");
     next();
   };
   return [closeWhenStopping, requestMetrics(ops.httpMetrics, routes)];

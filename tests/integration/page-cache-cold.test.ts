@@ -4,7 +4,6 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Express } from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildTestApp } from "../support/app.ts";
 import { startSite as startProcess, untilReady } from "../support/site-process.ts";
@@ -27,7 +26,7 @@ afterEach(async () => {
 /** The real app (production build, page cache on) listening on 127.0.0.1, without warming: every page is cold. */
 async function coldApp() {
   const built = await buildTestApp({ env: { CONTACT_RATE_LIMIT: "1000" } });
-  const server: Server = (built.app as Express).listen(0, "127.0.0.1");
+  const server: Server = built.app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   cleanups.push(() => new Promise((resolve) => server.close(resolve)));
   cleanups.push(() => built.services.stop());

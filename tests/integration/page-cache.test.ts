@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import type { Express } from "express";
 import { afterAll, describe, expect, it } from "vitest";
 import { buildTestApp } from "../support/app.ts";
 import { contentApps } from "../support/content-apps.ts";
@@ -30,7 +29,7 @@ async function listen(env: Record<string, string> = {}) {
   const built = await buildTestApp({
     env: { ...contentfulEnv(), ...env },
   });
-  const server = (built.app as Express).listen(0, "127.0.0.1");
+  const server = built.app.listen(0, "127.0.0.1");
   servers.push(server);
   await new Promise((resolve) => server.once("listening", resolve));
   const { port } = server.address() as AddressInfo;
@@ -355,6 +354,33 @@ describe("the page cache", () => {
     expect(new Set(orders).size).toBeGreaterThan(1);
     // Known to render differently, it has no validator: a reload is a new order.
     expect((await site.get("/", { "accept-encoding": "br" })).headers.etag).toBeUndefined();
+  });
+});
+
+describe("a stored page answered at the door, before Express (decision 0223)", () => {
+  it("is measured as any answer: counted under its route, its own request id, and Connection: close once stopping", async () => {
+    const site = await listen();
+    await site.stored("/about");
+    const count = 'http_request_duration_seconds_count{method="GET",route="/about",status_code="200"}';
+    const before = await metric(site, count);
+    const ids = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const answer = await site.get("/about?utm_source=door", { "x-request-id": `door-${i}` });
+      expect(answer.headers["x-cache"]).toBe("HIT");
+      ids.add(String(answer.headers["x-request-id"]));
+    }
+    expect([...ids]).toEqual(["door-0", "door-1", "door-2", "door-3", "door-4"]);
+    expect(await metric(site, count)).toBe(before + 5);
+    // A request the request-line check refuses is refused as before, though a copy would match its key: an unknown
+    // post's path shares the stored 404 of /post/:slug, but malformed percent-encoding is a 400.
+    expect((await site.stored("/post/never-written")).status).toBe(404);
+    const malformed = await site.get("/post/%E0%A4%A");
+    expect(malformed.status).toBe(400);
+    expect(malformed.headers["x-cache"]).toBeUndefined();
+    site.services.ops.beginShutdown();
+    const draining = await site.get("/about");
+    expect(draining.headers["x-cache"]).toBe("HIT");
+    expect(draining.headers.connection).toBe("close");
   });
 });
 

@@ -1,10 +1,10 @@
 import { once } from "node:events";
+import type { RequestListener } from "node:http";
 import net from "node:net";
-import type { Express } from "express";
 import { createHttpServer } from "../../server/http/server.ts";
 
 /** The app on a real listening socket on 127.0.0.1, on the HTTP server server/main.ts runs it on. */
-export async function listen(app: Express) {
+export async function listen(app: RequestListener) {
   const server = createHttpServer(app).listen(0, "127.0.0.1");
   await once(server, "listening");
   const { port } = server.address() as net.AddressInfo;

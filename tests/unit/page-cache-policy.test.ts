@@ -1,6 +1,5 @@
-import type { Request } from "express";
 import { describe, expect, it } from "vitest";
-import { cachePolicy, graceSeconds } from "../../server/http/page-cache/policy.ts";
+import { cachePolicy, graceSeconds, type PageRequest } from "../../server/http/page-cache/policy.ts";
 
 /** The page cache's policy as a table: what comes in (method, path, query, cookies; status and headers) and what it decides. */
 
@@ -24,7 +23,7 @@ const policy = cachePolicy({
 });
 
 const request = (method: string, url: string, cookie?: string) =>
-  ({ method, originalUrl: url, headers: cookie ? { cookie } : {} }) as unknown as Request;
+  ({ method, url, headers: cookie ? { cookie } : {} }) as PageRequest;
 
 describe("recv and hash: which requests pass, and the key of the rest", () => {
   it.each([
@@ -104,7 +103,7 @@ describe("freshness, grace and the answer's headers", () => {
       vary: "Accept-Encoding",
     });
     const asked = (purpose?: string) =>
-      ({ get: (name: string) => (name === "sec-purpose" ? purpose : undefined) }) as unknown as Request;
+      ({ method: "GET", url: "/about.data", headers: purpose ? { "sec-purpose": purpose } : {} }) as PageRequest;
     expect(policy.deliver.isPrefetch(asked("prefetch"))).toBe(true);
     expect(policy.deliver.isPrefetch(asked("prefetch;prerender"))).toBe(true);
     expect(policy.deliver.isPrefetch(asked())).toBe(false);

@@ -1,6 +1,7 @@
-import type { Request, Response } from "express";
+import type { ServerResponse } from "node:http";
 import { isDataRequest } from "../../../src/lib/router-protocol.ts";
 import type { Encoding, Found, Variant } from "./copy.ts";
+import type { PageRequest } from "./policy.ts";
 
 /**
  * The answer from a stored copy (Varnish's vcl_deliver): the headers of the response that rendered it, its own
@@ -14,7 +15,7 @@ export interface AnswerOptions {
   fresh: string;
   stale: string;
   prefetched: string;
-  isPrefetch: (req: Request) => boolean;
+  isPrefetch: (req: PageRequest) => boolean;
   vary: string;
 }
 
@@ -41,7 +42,8 @@ function matchesEtag(ifNoneMatch: string, etag: string): boolean {
   return ifNoneMatch.split(",").some((given) => given.trim().replace(/^W\//, "") === etag);
 }
 
-export function answer(req: Request, res: Response, { entry, result, stale }: Found, options: AnswerOptions) {
+/** Node's own request and response: a copy is answered the same before Express (the door) or inside it. */
+export function answer(req: PageRequest, res: ServerResponse, { entry, result, stale }: Found, options: AnswerOptions) {
   const encoding = chooseEncoding(req.headers["accept-encoding"]);
   const suffix = encodingSuffix[encoding];
   // A page with one render has a validator, and a revalidation gets the policy of the copy it holds, never
@@ -59,7 +61,9 @@ export function answer(req: Request, res: Response, { entry, result, stale }: Fo
 
   for (const [name, value] of entry.template.headers) res.setHeader(name, value);
   res.setHeader("Content-Security-Policy", variant.policy);
-  const prefetched = isDataRequest(req.path) && options.isPrefetch(req);
+  const url = req.url ?? "";
+  const query = url.indexOf("?");
+  const prefetched = isDataRequest(query === -1 ? url : url.slice(0, query)) && options.isPrefetch(req);
   res.setHeader("Cache-Control", prefetched ? options.prefetched : stale ? options.stale : options.fresh);
   res.setHeader("Vary", options.vary);
   if (single) res.setHeader("ETag", `"${variant.tag}${suffix}"`);

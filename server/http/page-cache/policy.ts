@@ -1,4 +1,4 @@
-import type { Request } from "express";
+import type { IncomingMessage } from "node:http";
 import { consentCookieName, readConsent } from "../../../src/lib/consent.ts";
 import { isPrefetchPurpose, prefetchedDataCacheControl } from "../../../src/lib/page-prefetch.ts";
 import { readQuery } from "../../../src/lib/page-queries.ts";
@@ -12,6 +12,9 @@ import { unmatchedRoute } from "./routes.ts";
  * how long a copy is answered as it is, then answered while one render refreshes it. deliver: the headers a copy
  * is answered with. Decisions 0120, 0197, 0199 and 0206.
  */
+
+/** What of a request the policy reads: Node's own request, before Express or inside it. */
+export type PageRequest = Pick<IncomingMessage, "method" | "url" | "headers">;
 
 export interface CacheKey {
   key: string;
@@ -55,9 +58,9 @@ export const graceSeconds = 24 * 60 * 60;
 
 export function cachePolicy({ consentVaries, ttlSeconds, routeOf, pageExists, now }: PolicyOptions) {
   /** recv + hash: the key of a request the cache may answer, or undefined when it passes the cache. */
-  function recv(req: Request): CacheKey | undefined {
+  function recv(req: PageRequest): CacheKey | undefined {
     if (req.method !== "GET" && req.method !== "HEAD") return undefined;
-    const url = req.originalUrl;
+    const url = req.url ?? "";
     if (url.length > maxKeyLength) return undefined;
     // Any cookie but the consent choice (a preview session) passes.
     const cookie = req.headers.cookie;
@@ -116,7 +119,7 @@ export function cachePolicy({ consentVaries, ttlSeconds, routeOf, pageExists, no
     fresh: `public, max-age=0, s-maxage=${ttlSeconds}, stale-while-revalidate=${ttlSeconds}`,
     stale: "public, max-age=0",
     prefetched: prefetchedDataCacheControl,
-    isPrefetch: (req: Request) => isPrefetchPurpose(req.get("sec-purpose") ?? req.get("purpose")),
+    isPrefetch: ({ headers }: PageRequest) => isPrefetchPurpose(oneValue(headers["sec-purpose"] ?? headers.purpose)),
     vary: consentVaries ? "Accept-Encoding, Cookie" : "Accept-Encoding",
   };
 
@@ -124,3 +127,7 @@ export function cachePolicy({ consentVaries, ttlSeconds, routeOf, pageExists, no
 }
 
 export type CachePolicy = ReturnType<typeof cachePolicy>;
+
+function oneValue(header: string | string[] | undefined): string | undefined {
+  return Array.isArray(header) ? header[0] : header;
+}

@@ -1,4 +1,4 @@
-import type { Request, Response } from "express";
+import type { IncomingMessage } from "node:http";
 import { LRUCache } from "lru-cache";
 import { matchRoutes, type RouteObject } from "react-router";
 import { dataRequestPage } from "../../../src/lib/router-protocol.ts";
@@ -13,7 +13,10 @@ export const unmatchedRoute = "unmatched";
 export const staticRoute = "static";
 
 /** Lets a handler name its own route for the request metrics (static files do). */
-export function labelRoute(res: Response, label: string) {
+/** A request as the labeller reads it: Node's, with Express's matched route and mount path when Express routed it. */
+export type LabelledRequest = IncomingMessage & { route?: unknown; baseUrl?: string };
+
+export function labelRoute(res: { locals: Record<string, unknown> }, label: string) {
   res.locals.metricsRoute = label;
 }
 
@@ -54,14 +57,17 @@ export class RouteLabeler {
   }
 
   /** The label for a finished request: a handler's own, Express's route, the page route, or "unmatched". */
-  label(req: Request, res: Response): string {
+  label(req: LabelledRequest, res: { locals: Record<string, unknown> }): string {
     const own = res.locals.metricsRoute;
     if (typeof own === "string") return own;
     // Express routes registered with a string path (the JSON endpoints) carry their template.
     const expressPath = (req.route as { path?: unknown } | undefined)?.path;
-    if (typeof expressPath === "string") return `${req.baseUrl}${expressPath}` || "/";
-    if (req.path.startsWith("/assets/")) return "/assets/*";
-    return this.page(req.path);
+    if (typeof expressPath === "string") return `${req.baseUrl ?? ""}${expressPath}` || "/";
+    const url = req.url ?? "";
+    const query = url.indexOf("?");
+    const path = query === -1 ? url : url.slice(0, query);
+    if (path.startsWith("/assets/")) return "/assets/*";
+    return this.page(path);
   }
 
   /** The page route template for a path, including React Router's data requests (/post/x.data, /_.data). */
