@@ -144,6 +144,8 @@ function watchReadiness(targets: () => Site[]) {
         targets().map(async (site) => {
           probes++;
           const res = await fetch(`${site.base}/readyz`).catch(() => undefined);
+          // An instance taken out of the fleet to be killed may be killed while its probe is on the way.
+          if (!targets().includes(site)) return;
           if (res?.status !== 200) misses.push(`${site.env.PORT}: ${res?.status ?? "no answer"}`);
         }),
       );
