@@ -216,7 +216,13 @@ function storedPageDoor(app: Express, pages: PageCache, measure: readonly Measur
   const trust = app.get("trust proxy fn") as TrustProxy;
   return (req, res) => {
     const response = Object.assign(res, { locals: Object.create(null) as Record<string, unknown> });
-    const found = requestLineFine(req, trust) ? pages.stored(req, response) : undefined;
+    let found: ReturnType<PageCache["stored"]>;
+    try {
+      found = requestLineFine(req, trust) ? pages.stored(req, response) : undefined;
+    } catch {
+      // Outside Express nothing would catch it: the app asks again, and its error phase answers and logs it.
+      found = undefined;
+    }
     if (!found) {
       app(req, res);
       return;
