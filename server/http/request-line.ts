@@ -35,7 +35,7 @@ export const maxPathBytes = 2048;
 export const maxPathSegments = 64;
 
 /** A request target's path, without its query. */
-function pathOf(url: string): string {
+export function pathOf(url: string): string {
   const q = url.indexOf("?");
   return q === -1 ? url : url.slice(0, q);
 }

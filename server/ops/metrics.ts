@@ -2,6 +2,7 @@ import type { ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { collectDefaultMetrics, Gauge, Histogram, type Registry } from "prom-client";
 import type { LabelledRequest, RouteLabeler } from "../http/page-cache/routes.ts";
+import { pathOf } from "../http/request-line.ts";
 import { secretMatches } from "../lib/secrets.ts";
 import type { BuildInfo } from "./status.ts";
 
@@ -14,11 +15,6 @@ export type MeasureStep = (
   res: ServerResponse & { locals: Record<string, unknown> },
   next: () => void,
 ) => void;
-
-function pathOf(url: string): string {
-  const query = url.indexOf("?");
-  return query === -1 ? url : url.slice(0, query);
-}
 
 /** Operator endpoints stay out of the request metrics: probes and scrapes would drown the visitors' figures. */
 export const operatorPaths = new Set(["/metrics", "/healthz", "/readyz"]);

@@ -1,5 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { isDataRequest } from "../../../src/lib/router-protocol.ts";
+import { pathOf } from "../request-line.ts";
 import type { Encoding, Found, Variant } from "./copy.ts";
 import type { PageRequest } from "./policy.ts";
 
@@ -61,9 +62,7 @@ export function answer(req: PageRequest, res: ServerResponse, { entry, result, s
 
   for (const [name, value] of entry.template.headers) res.setHeader(name, value);
   res.setHeader("Content-Security-Policy", variant.policy);
-  const url = req.url ?? "";
-  const query = url.indexOf("?");
-  const prefetched = isDataRequest(query === -1 ? url : url.slice(0, query)) && options.isPrefetch(req);
+  const prefetched = isDataRequest(pathOf(req.url ?? "")) && options.isPrefetch(req);
   res.setHeader("Cache-Control", prefetched ? options.prefetched : stale ? options.stale : options.fresh);
   res.setHeader("Vary", options.vary);
   if (single) res.setHeader("ETag", `"${variant.tag}${suffix}"`);

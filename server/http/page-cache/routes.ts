@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { LRUCache } from "lru-cache";
 import { matchRoutes, type RouteObject } from "react-router";
 import { dataRequestPage } from "../../../src/lib/router-protocol.ts";
-import { pathTooLong, percentEncodingValid } from "../request-line.ts";
+import { pathOf, pathTooLong, percentEncodingValid } from "../request-line.ts";
 
 /** The fields of React Router's server route manifest (ServerBuild["routes"]) a route label needs. */
 type RouteManifest = Record<string, { id: string; parentId?: string; path?: string; index?: boolean } | undefined>;
@@ -63,9 +63,7 @@ export class RouteLabeler {
     // Express routes registered with a string path (the JSON endpoints) carry their template.
     const expressPath = (req.route as { path?: unknown } | undefined)?.path;
     if (typeof expressPath === "string") return `${req.baseUrl ?? ""}${expressPath}` || "/";
-    const url = req.url ?? "";
-    const query = url.indexOf("?");
-    const path = query === -1 ? url : url.slice(0, query);
+    const path = pathOf(req.url ?? "");
     if (path.startsWith("/assets/")) return "/assets/*";
     return this.page(path);
   }
