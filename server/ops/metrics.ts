@@ -57,9 +57,8 @@ export function registerOpsMetrics(registry: Registry, build: BuildInfo): HttpMe
   };
 }
 
-/** Times every request but the operator endpoints, labelled by route template once the response is done. */
 /**
- * Times each request but the operators' under its route's label. Reads Node's request and response only (and
+ * Times every request but the operator endpoints, labelled by route template once the response is done. Reads Node's request and response only (and
  * `res.locals`), so the stored page's door (app.ts) runs it before Express as the app runs it inside.
  */
 export function requestMetrics(metrics: HttpMetrics, routes: RouteLabeler): MeasureStep {

@@ -12,10 +12,10 @@ export const unmatchedRoute = "unmatched";
 /** Files from the build's client folder other than hashed assets (favicon and the like). */
 export const staticRoute = "static";
 
-/** Lets a handler name its own route for the request metrics (static files do). */
 /** A request as the labeller reads it: Node's, with Express's matched route and mount path when Express routed it. */
 export type LabelledRequest = IncomingMessage & { route?: unknown; baseUrl?: string };
 
+/** Lets a handler name its own route for the request metrics (static files and the page cache do). */
 export function labelRoute(res: { locals: Record<string, unknown> }, label: string) {
   res.locals.metricsRoute = label;
 }
