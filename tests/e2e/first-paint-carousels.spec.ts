@@ -23,17 +23,33 @@ interface GeneratedButton {
   disabled: boolean;
 }
 
-/** The button named `name` in the page's accessibility tree, where it is drawn and whether it is disabled. */
+/**
+ * The button named `name` in the page's accessibility tree, where it is drawn and whether it is disabled.
+ *
+ * Chromium answers `Accessibility.queryAXTree` at the page's next frame. A page with nothing moving asks for no
+ * frame (with the app's scripts held back, about 1 question in 40 on a busy machine went unanswered until the
+ * test's timeout), so a question not answered within a second is followed by a frame the page asks for.
+ */
 async function generatedButton(page: Page, context: BrowserContext, name: string): Promise<GeneratedButton | null> {
   const cdp = await context.newCDPSession(page);
   try {
     const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
-    const { nodes } = await cdp.send("Accessibility.queryAXTree", {
+    const query = cdp.send("Accessibility.queryAXTree", {
       backendNodeId: root.backendNodeId,
       accessibleName: name,
       role: "button",
     });
-    const node = nodes.find((candidate) => candidate.backendDOMNodeId !== undefined && !candidate.ignored);
+    const waited = (ms: number) => new Promise<"waiting">((resolve) => setTimeout(() => resolve("waiting"), ms));
+    let answer = await Promise.race([query, waited(1_000)]);
+    for (let frame = 0; answer === "waiting" && frame < 10; frame++) {
+      await Promise.race([
+        page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve))),
+        waited(1_000),
+      ]);
+      answer = await Promise.race([query, waited(1_000)]);
+    }
+    if (answer === "waiting") throw new Error(`the accessibility tree did not answer for "${name}"`);
+    const node = answer.nodes.find((candidate) => candidate.backendDOMNodeId !== undefined && !candidate.ignored);
     if (node?.backendDOMNodeId === undefined) return null;
     const boxOf = async (id: number) => (await cdp.send("DOM.getBoxModel", { backendNodeId: id })).model;
     // Brought into view by scrolling the page only (scrolling a pseudo-element into view would move its strip).
