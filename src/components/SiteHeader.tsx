@@ -99,7 +99,9 @@ export function SiteHeader({ chrome: override }: { chrome?: Partial<PageChrome> 
                     <span className="visually-hidden"> (opens in a new tab)</span>
                   </a>
                 ) : (
-                  <NavLink className={styles.link} to={link.to} end onClick={menu.closeByLink}>
+                  // Closed by the move itself (the route change), as the next page is drawn under it: closing
+                  // at the tap would show the page being left and cost the tap's task a style recalculation.
+                  <NavLink className={styles.link} to={link.to} end>
                     <span className={styles.number} aria-hidden="true">
                       {String(index + 1).padStart(2, "0")}
                     </span>

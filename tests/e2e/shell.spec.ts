@@ -68,13 +68,25 @@ test.describe("the site menu", () => {
     await expect(menuToggle(page)).toBeFocused();
   });
 
-  test("closes when a menu link is followed", async ({ page }) => {
+  test("closes when a menu link is followed, over the next page already drawn", async ({ page }) => {
     await openPage(page, "/about");
     await openMenu(page);
+    // What is under the menu when it starts to close: the page being left would flash before the next one.
+    await page.evaluate(() => {
+      const menu = document.getElementById("site-menu");
+      menu?.addEventListener("beforetoggle", (event) => {
+        if ((event as ToggleEvent).newState !== "closed") return;
+        const heading = document.querySelector("h1")?.textContent ?? "";
+        Object.assign(window, { __underClosingMenu: `${location.pathname} ${heading}` });
+      });
+    });
     await mainMenu(page).getByRole("link", { name: "Services" }).click();
     await expect(page).toHaveURL(/\/services$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Everything a brand needs, under one roof");
     await expectMenuClosed(page);
+    expect(await page.evaluate(() => (window as unknown as { __underClosingMenu?: string }).__underClosingMenu)).toBe(
+      "/services Everything a brand needs, under one roof",
+    );
   });
 
   test("closes when the page scrolls", async ({ page }) => {
