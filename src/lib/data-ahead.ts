@@ -44,8 +44,13 @@ export function dataAhead(options: DataAheadOptions): DataAhead {
   const keep = async (url: string) => {
     const href = hrefOf(url);
     if (copies.has(href)) return;
-    // From the HTTP cache, where the prefetch link has just put it; the network only if the cache let it go.
-    const response = await options.fetch(href, { cache: "force-cache", credentials: "same-origin" });
+    // From the HTTP cache, where the prefetch link has just put it; the network only if the cache let it go, and
+    // then said to be a request ahead of need, as the link's was (`Sec-Purpose` cannot be set from a script).
+    const response = await options.fetch(href, {
+      cache: "force-cache",
+      credentials: "same-origin",
+      headers: { Purpose: "prefetch" },
+    });
     if (response.status !== 200) return;
     const body = await response.arrayBuffer();
     copies.delete(href);

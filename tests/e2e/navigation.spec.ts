@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { hydrated } from "./hydration.ts";
+import { readAhead } from "./network.ts";
 
 // A phone with smooth scrolling on (no preference for reduced motion), as most visitors have.
 test.use({
@@ -119,7 +120,7 @@ for (const move of moves) {
       page.on("requestfinished", (request) => {
         const url = new URL(request.url());
         requested.add(url.pathname);
-        if (request.resourceType() === "fetch" && url.pathname.endsWith(".data")) keptData.add(url.pathname);
+        if (readAhead(request) && url.pathname.endsWith(".data")) keptData.add(url.pathname);
       });
       await open(page, move, baseURL);
       const path = await reach(page, move);

@@ -7,11 +7,14 @@ import { dataAhead } from "../../src/lib/data-ahead.ts";
 let server: Server;
 let origin = "";
 const asked: string[] = [];
+/** The Purpose header of each request (a read ahead of need says "prefetch"). */
+const purposes: string[] = [];
 let version = 1;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     asked.push(`${req.method} ${req.url}`);
+    purposes.push(String(req.headers.purpose ?? ""));
     if (req.url?.startsWith("/gone")) {
       res.writeHead(404).end("not found");
       return;
@@ -25,6 +28,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   asked.length = 0;
+  purposes.length = 0;
   version = 1;
 });
 
@@ -50,6 +54,7 @@ describe("page data kept in memory for the move that asks for it", () => {
     expect(response.headers.get("X-Remix-Response")).toBe("yes");
     expect(await response.text()).toBe('[{"page":"/about.data?_routes=routes%2Fabout","version":1}]');
     expect(asked).toEqual(["GET /about.data?_routes=routes%2Fabout"]);
+    expect(purposes).toEqual(["prefetch"]);
   });
 
   it("answers once: the next visit to that page asks the server, and sees what changed", async () => {
