@@ -26,7 +26,7 @@ export interface DataAhead {
   keep(url: string): Promise<void>;
   /** A fetch that answers a kept URL from memory, once, and passes everything else on. */
   fetch: typeof globalThis.fetch;
-  /** The URLs kept now (for tests and the operator's eye). */
+  /** The URLs kept now (read by its tests). */
   kept(): string[];
 }
 
