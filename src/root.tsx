@@ -17,6 +17,7 @@ import { stepStripsBeforeApp } from "./components/scrollSnap.ts";
 import { useChunkLoadWatchdog } from "./components/useChunkLoadWatchdog.ts";
 import { useHydrated } from "./components/useDevice.ts";
 import { useInstantRouterScroll } from "./components/useInstantRouterScroll.ts";
+import { useRouterUpdatesAsTransitions } from "./components/useRouterUpdatesAsTransitions.ts";
 import { contentRetryAfter, isContentUnavailable } from "./content/load.ts";
 import { servicesContext } from "./context.ts";
 import { chromeColourRules, usePageChrome } from "./lib/page-chrome.ts";
@@ -111,6 +112,7 @@ export function Layout({ children }: { children: ReactNode }) {
  * this and nothing else, not the header, the footer and the page around it while the next page loads.
  */
 function RouterWatch() {
+  useRouterUpdatesAsTransitions();
   useChunkLoadWatchdog();
   useInstantRouterScroll();
   return null;

@@ -208,3 +208,38 @@ for (const move of moves) {
     });
   });
 }
+
+test("leaving the home page from its top replaces it in one step: the sections not yet reached are not taken down first", async ({
+  page,
+}) => {
+  // The home page's sections below the first screen are hydrated only when they come near (decision 0125). Before
+  // decision 0225 a move away first drew the page being left again, at default priority, which made React hydrate
+  // each of those sections at once; their code not being there, each was emptied while the home page was still on
+  // screen, one synchronous render after another, before the next page could be drawn.
+  await page.goto("/");
+  await hydrated(page);
+  const sections = await page.locator("main section h2[id]").evaluateAll((headings) => headings.map((h) => h.id));
+  expect(sections.length).toBeGreaterThan(3);
+  const takenDown = await page.evaluate(
+    (ids) =>
+      new Promise<string[]>((resolve) => {
+        const home = document.querySelector("h1");
+        const early: string[] = [];
+        new MutationObserver((records) => {
+          if (!home?.isConnected) return;
+          for (const record of records)
+            for (const node of record.removedNodes)
+              if (node instanceof Element)
+                for (const id of ids) if (node.id === id || node.querySelector(`#${id}`)) early.push(id);
+        }).observe(document.body, { childList: true, subtree: true });
+        // Clicked where it is, without scrolling to it: a scroll would bring the sections near and hydrate them.
+        document.querySelector<HTMLAnchorElement>('footer a[href="/about"]')?.click();
+        const arrived = () =>
+          location.pathname === "/about" && !home?.isConnected ? resolve(early) : requestAnimationFrame(arrived);
+        arrived();
+      }),
+    sections,
+  );
+  await expect(page.locator("h1")).toBeInViewport();
+  expect(takenDown).toEqual([]);
+});
