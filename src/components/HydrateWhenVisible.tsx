@@ -1,4 +1,5 @@
 import { type ComponentType, Suspense, use, useEffect } from "react";
+import { whenIdle } from "./whenIdle.ts";
 
 /** Half a screen ahead, so the code is there before the section scrolls into view. */
 const nearScreen = "50% 0px";
@@ -69,9 +70,11 @@ export function hydrateWhenVisible<Props extends object>(
   }
 
   function SectionWhenVisible(props: Props) {
-    // A section the visitor left the page without reaching loads as they leave: coming back (a client-side
-    // navigation) then draws the whole page at once, so the router can put them back where they were.
-    useEffect(() => () => void preload(), []);
+    // A section the visitor left the page without reaching loads once the browser is idle after they leave:
+    // coming back (a client-side navigation) then draws the whole page at once, so the router can put them back
+    // where they were. Not in the move itself: each import adds the section's files to the document's head, work
+    // that would hold up the next page's first frame (about 60 ms at 4 × CPU for the home page's sections).
+    useEffect(() => () => void whenIdle(() => void preload()), []);
     return (
       <Suspense fallback={null}>
         <Gate {...props} />
