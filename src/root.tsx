@@ -23,6 +23,7 @@ import { servicesContext } from "./context.ts";
 import { chromeColourRules, usePageChrome } from "./lib/page-chrome.ts";
 import { useRefreshSeconds } from "./lib/page-refresh.ts";
 import { organisationJsonLd, type RootData } from "./lib/seo.ts";
+import { site } from "./site.ts";
 // The two fonts' files (as styles/fonts.css names them): preloaded, so they are there for the first paint.
 import bricolageFont from "./styles/fonts/bricolage-grotesque-latin-wght-400-800.woff2?url";
 import interFont from "./styles/fonts/inter-latin-wght-400-900.woff2?url";
@@ -56,7 +57,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#f6f1e8" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {site.icons.map((icon) => (
+          <link key={icon.href} rel="icon" href={icon.href} type="image/png" sizes={icon.sizes} />
+        ))}
         <link rel="preload" href={bricolageFont} as="font" type="font/woff2" crossOrigin="anonymous" />
         <link rel="preload" href={interFont} as="font" type="font/woff2" crossOrigin="anonymous" />
         <Meta />

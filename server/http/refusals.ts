@@ -42,10 +42,15 @@ export function sendBusy(res: Response, retryAfterSeconds: number, message: stri
 const failPageCss =
   "body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.6;color:#141414;background:#f6f1e8}.fail{color:#b3261e;font-weight:600}";
 
+/** The site's icons, as every page names them (site.ts). */
+const icons = site.icons
+  .map((icon) => `<link rel="icon" href="${icon.href}" type="image/png" sizes="${icon.sizes}">`)
+  .join("");
+
 function failPage(message: string, back: string, nonce: string | undefined) {
   const text = escapeMarkup(message);
   const style = `<style${nonce ? ` nonce="${escapeMarkup(nonce)}"` : ""}>${failPageCss}</style>`;
-  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${site.name}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">${style}</head><body><p class="fail" role="alert">${text}</p><p><a href="${back}">Go back</a></p></body></html>`;
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${site.name}</title>${icons}${style}</head><body><p class="fail" role="alert">${text}</p><p><a href="${back}">Go back</a></p></body></html>`;
 }
 
 /**
