@@ -23,7 +23,7 @@ import { servicesContext } from "./context.ts";
 import { chromeColourRules, usePageChrome } from "./lib/page-chrome.ts";
 import { useRefreshSeconds } from "./lib/page-refresh.ts";
 import { organisationJsonLd, type RootData } from "./lib/seo.ts";
-import { site } from "./site.ts";
+import { siteIcons } from "./site.ts";
 // The two fonts' files (as styles/fonts.css names them): preloaded, so they are there for the first paint.
 import bricolageFont from "./styles/fonts/bricolage-grotesque-latin-wght-400-800.woff2?url";
 import interFont from "./styles/fonts/inter-latin-wght-400-900.woff2?url";
@@ -57,11 +57,19 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#f6f1e8" />
-        {site.icons.map((icon) => (
-          <link key={icon.href} rel="icon" href={icon.href} type="image/png" sizes={icon.sizes} />
-        ))}
-        <link rel="preload" href={bricolageFont} as="font" type="font/woff2" crossOrigin="anonymous" />
-        <link rel="preload" href={interFont} as="font" type="font/woff2" crossOrigin="anonymous" />
+        {/* The server's to write, as the structured data below: hydration leaves them in place. */}
+        {import.meta.env.SSR &&
+          siteIcons.map((icon) => (
+            <link key={icon.href} rel="icon" href={icon.href} type="image/png" sizes={icon.sizes} />
+          ))}
+        {/* Like the icons and the structured data, the server's to write: the browser has read them by the time the
+            app runs, and hydration leaves them in place, so their URLs stay out of the page's JavaScript. */}
+        {import.meta.env.SSR && (
+          <>
+            <link rel="preload" href={bricolageFont} as="font" type="font/woff2" crossOrigin="anonymous" />
+            <link rel="preload" href={interFont} as="font" type="font/woff2" crossOrigin="anonymous" />
+          </>
+        )}
         <Meta />
         <noscript>
           {/* Without JavaScript nothing streamed in can take a placeholder's place, so placeholders give way to

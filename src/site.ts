@@ -27,14 +27,16 @@ export const site = {
     { label: "LinkedIn", href: "https://www.linkedin.com/company/gritstone-studio" },
     { label: "Behance", href: "https://www.behance.net/gritstonestudio" },
   ],
-  /**
-   * The browser's icons: `public/favicon.svg` drawn at two sizes (tests/unit/favicon.test.ts keeps them equal).
-   * Rasters, not the SVG: Chromium fetches the icon again after every move inside the site, and an SVG icon is
-   * built as a document of its own on the page's main thread (15-23 ms at 4 × CPU, in the middle of the move);
-   * a PNG decodes in a fraction of that (decision 0226). The SVG stays the logo of the structured data.
-   */
-  icons: [
-    { href: "/favicon-48.png", sizes: "48x48" },
-    { href: "/favicon-192.png", sizes: "192x192" },
-  ],
 } as const;
+
+/**
+ * The browser's icons: `public/favicon.svg` drawn at two sizes (tests/unit/favicon.test.ts keeps them equal).
+ * Rasters, not the SVG: Chromium fetches the icon again after every move inside the site, and an SVG icon is built
+ * as a document of its own on the page's main thread (15-23 ms at 4 × CPU, in the middle of the move); a PNG
+ * decodes in a fraction of that (decision 0226). The SVG stays the logo of the structured data. Named by the
+ * server's HTML only (the document's head and the refusal page), so not part of the site's object the browser loads.
+ */
+export const siteIcons = [
+  { href: "/favicon-48.png", sizes: "48x48" },
+  { href: "/favicon-192.png", sizes: "192x192" },
+] as const;

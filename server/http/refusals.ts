@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Request, Response } from "express";
 import type { Logger } from "pino";
-import { site } from "../../src/site.ts";
+import { site, siteIcons } from "../../src/site.ts";
 import { escapeMarkup } from "../lib/markup.ts";
 import { endpointOf } from "./endpoints.ts";
 
@@ -43,7 +43,7 @@ const failPageCss =
   "body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.6;color:#141414;background:#f6f1e8}.fail{color:#b3261e;font-weight:600}";
 
 /** The site's icons, as every page names them (site.ts). */
-const icons = site.icons
+const icons = siteIcons
   .map((icon) => `<link rel="icon" href="${icon.href}" type="image/png" sizes="${icon.sizes}">`)
   .join("");
 

@@ -1,9 +1,5 @@
-import { type ContextType, startTransition, useContext, useLayoutEffect } from "react";
+import { startTransition, useContext, useLayoutEffect } from "react";
 import { UNSAFE_DataRouterContext as DataRouterContext } from "react-router";
-
-type Router = NonNullable<ContextType<typeof DataRouterContext>>["router"];
-
-const madeTransitions = new WeakSet<Router>();
 
 /**
  * Every state change of the router reaches React as a transition (decision 0225). React Router's `<RouterProvider>`
@@ -15,25 +11,23 @@ const madeTransitions = new WeakSet<Router>();
  * (about 80-130 ms at 4 × CPU when leaving the home page). As a transition it is drawn with the navigation, in
  * which the page being left is simply removed.
  *
- * The router's subscribers are wrapped as they subscribe; this runs in a layout effect of a component inside the
- * router, which React runs before those of `<RouterProvider>` and `<HydratedRouter>` that subscribe. An update the
- * router asks to be drawn synchronously (`flushSync`) or with a view transition is passed on as it was.
+ * The router's subscribers are wrapped as they subscribe: this layout effect, in a component inside the router,
+ * runs before those of `<RouterProvider>` and `<HydratedRouter>` that subscribe (React runs children's first). An
+ * update the router asks to be drawn synchronously (`flushSync`) is passed on as it was. The site's links use no
+ * view transition (decision 0213); one that did would have its updates drawn as a transition too.
  */
-export function routerUpdatesAsTransitions(router: Router): void {
-  if (madeTransitions.has(router)) return;
-  madeTransitions.add(router);
-  const subscribe = router.subscribe.bind(router);
-  router.subscribe = (subscriber) =>
-    subscribe((state, options) => {
-      if (options.flushSync || options.viewTransitionOpts) subscriber(state, options);
-      else startTransition(() => subscriber(state, options));
-    });
-}
-
-/** `routerUpdatesAsTransitions` for the router of the app it is rendered in, before anything subscribes to it. */
 export function useRouterUpdatesAsTransitions(): void {
   const router = useContext(DataRouterContext)?.router;
   useLayoutEffect(() => {
-    if (router) routerUpdatesAsTransitions(router);
+    if (!router || wrapped === router) return;
+    wrapped = router;
+    const subscribe = router.subscribe.bind(router);
+    router.subscribe = (subscriber) =>
+      subscribe((state, options) =>
+        options.flushSync ? subscriber(state, options) : startTransition(() => subscriber(state, options)),
+      );
   }, [router]);
 }
+
+/** The router whose subscribers are wrapped already (a page has one; in development, effects run twice). */
+let wrapped: object | undefined;

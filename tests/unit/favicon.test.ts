@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import sharp, { type Sharp } from "sharp";
 import { describe, expect, test } from "vitest";
-import { site } from "../../src/site.ts";
+import { siteIcons } from "../../src/site.ts";
 
 const publicDir = new URL("../../public/", import.meta.url);
 
@@ -12,7 +12,7 @@ async function pixels(image: Sharp) {
 }
 
 describe("the browser's icons", () => {
-  for (const icon of site.icons) {
+  for (const icon of siteIcons) {
     test(`${icon.href} is public/favicon.svg drawn at ${icon.sizes}`, async () => {
       const [width, height] = icon.sizes.split("x").map(Number);
       const png = await pixels(sharp(readFileSync(new URL(`.${icon.href}`, publicDir))));
