@@ -57,15 +57,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#f6f1e8" />
-        {/* The server's to write, as the structured data below: hydration leaves them in place. */}
-        {import.meta.env.SSR &&
-          siteIcons.map((icon) => (
-            <link key={icon.href} rel="icon" href={icon.href} type="image/png" sizes={icon.sizes} />
-          ))}
-        {/* Like the icons and the structured data, the server's to write: the browser has read them by the time the
-            app runs, and hydration leaves them in place, so their URLs stay out of the page's JavaScript. */}
+        {/* The icons and the fonts' preloads are the server's to write, as the structured data below: the browser has
+            read them by the time the app runs, and hydration leaves them in place, so their URLs stay out of the
+            page's JavaScript. */}
         {import.meta.env.SSR && (
           <>
+            {siteIcons.map((icon) => (
+              <link key={icon.href} rel="icon" href={icon.href} type="image/png" sizes={icon.sizes} />
+            ))}
             <link rel="preload" href={bricolageFont} as="font" type="font/woff2" crossOrigin="anonymous" />
             <link rel="preload" href={interFont} as="font" type="font/woff2" crossOrigin="anonymous" />
           </>
