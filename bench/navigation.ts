@@ -8,7 +8,10 @@
 // its top edge is inside the viewport. A frame-by-frame watch in the page notes when, in the same document or in the
 // next one (a full page load), on the wall clock (time origin + time stamp) so that both sides compare. The menu
 // move first taps Menu and waits for its links to be shown. Prints the median, minimum and maximum of five runs
-// per move. Not part of npm test.
+// per move, and the medians of two moments on the way: the tap to its click being handled (the browser's touch
+// sequence), and the tap to the router's history entry (React Router's navigation, data included: it pushes the
+// entry just before it hands the next page to React), what follows being React's render and the frame. Not part
+// of npm test.
 // Usage: npm run build && node bench/navigation.ts [runs] [dwell ms] [part of a move's name]
 import { type Browser, chromium, type Page } from "@playwright/test";
 import { chromiumLaunchOptions } from "../tests/e2e/browser.ts";
@@ -69,6 +72,8 @@ function watchForHeading() {
     path: string;
     heading: string;
     tap?: number;
+    click?: number;
+    pushed?: number;
     shown?: number;
   }
   const read = (): Armed | undefined => JSON.parse(sessionStorage.getItem(key) ?? "null") ?? undefined;
@@ -90,6 +95,14 @@ function watchForHeading() {
     }
     requestAnimationFrame(watch);
   };
+  const note = (field: "click" | "pushed") => {
+    const armed = read();
+    if (armed?.tap !== undefined && armed[field] === undefined && armed.shown === undefined)
+      write({ ...armed, [field]: performance.timeOrigin + performance.now() });
+  };
+  addEventListener("click", () => note("click"), { capture: true });
+  // The Navigation API's navigate event fires within history.pushState, as React Router adds the entry.
+  (window as unknown as { navigation?: EventTarget }).navigation?.addEventListener("navigate", () => note("pushed"));
   addEventListener(
     "pointerdown",
     (event) => {
@@ -164,19 +177,55 @@ async function measure(
   );
   await tapCentre(page, move.link);
   // Polled from Node, so that a page load in between is followed.
-  let result: { tap?: number; shown?: number } | undefined;
+  let result: { tap?: number; click?: number; pushed?: number; shown?: number } | undefined;
   for (let i = 0; i < 300 && result?.shown === undefined; i++) {
     await page.waitForTimeout(50);
     result = await page
       .evaluate(() =>
-        (window as unknown as { __navigationBench?: () => { tap?: number; shown?: number } }).__navigationBench?.(),
+        (
+          window as unknown as {
+            __navigationBench?: () => { tap?: number; click?: number; pushed?: number; shown?: number };
+          }
+        ).__navigationBench?.(),
       )
       .catch(() => undefined);
   }
   await context.close();
   if (result?.tap === undefined || result.shown === undefined)
     throw new Error(`${move.name}: the heading never showed`);
-  return result.shown - result.tap;
+  const since = (time: number | undefined) => (time === undefined ? Number.NaN : time - (result.tap as number));
+  return { heading: result.shown - result.tap, click: since(result.click), pushed: since(result.pushed) };
+}
+
+/**
+ * The browser's own floor for the click column: the same tap on a page with one link and no script of the site's
+ * (so no listener but the watch's), same throttling: the tap's pointerdown to its click being handled, in ms.
+ */
+async function bareTapToClick(browser: Browser) {
+  const context = await browser.newContext(phone);
+  const page = await context.newPage();
+  await throttle(await context.newCDPSession(page));
+  await page.setContent(
+    `<meta name="viewport" content="width=device-width"><a href="#next" style="display:block;padding:2rem">Next</a>`,
+  );
+  await page.evaluate(() => {
+    const times: { tap?: number; click?: number } = {};
+    addEventListener("pointerdown", (event) => (times.tap = event.timeStamp), { capture: true });
+    addEventListener("click", (event) => {
+      event.preventDefault();
+      times.click = performance.now();
+    });
+    Object.assign(window, { __bareTap: times });
+  });
+  await page.waitForTimeout(1000);
+  await tapCentre(page, "a");
+  const times = await page.waitForFunction(() => {
+    const { tap, click } = (window as unknown as { __bareTap: { tap?: number; click?: number } }).__bareTap;
+    return tap !== undefined && click !== undefined && click - tap;
+  });
+  const ms = Number(await times.jsonValue());
+  await context.close();
+  return ms;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
@@ -185,25 +234,42 @@ const server = await startServer();
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
   console.log(
-    `median of ${runs} cold visits, 4 × CPU, 150 ms RTT, 1.6 Mbps, 390 px touch; idle 3 s, dwell ${dwell} ms\n`,
+    `median of ${runs} cold visits, 4 × CPU, 150 ms RTT, 1.6 Mbps, 390 px touch; idle 3 s, dwell ${dwell} ms`,
   );
-  console.log("move".padEnd(28), "tap → heading ms".padStart(17), "min".padStart(6), "max".padStart(6), "  next page");
+  console.log(
+    "click: tap → its click handled; history: tap → the router's history entry (median ms; the render follows)\n",
+  );
+  console.log(
+    "move".padEnd(28),
+    "tap → heading ms".padStart(17),
+    "min".padStart(6),
+    "max".padStart(6),
+    "click".padStart(6),
+    "history".padStart(8),
+    "  next page",
+  );
   for (const move of moves.filter((m) => m.name.includes(only))) {
     const from = typeof move.from === "string" ? move.from : await move.from(server.origin, browser);
     const next = await destination(browser, server.origin, from, move);
     // Fill the page cache first: the runs measure the stored pages a visitor gets.
     for (const path of [from, next.path]) await (await fetch(`${server.origin}${path}`)).text();
-    const times: number[] = [];
-    for (let i = 0; i < runs; i++) times.push(await measure(browser, server.origin, from, move, next));
-    if (process.env.BENCH_DEBUG) console.log(move.name, times.map(Math.round));
+    const results: Array<{ heading: number; click: number; pushed: number }> = [];
+    for (let i = 0; i < runs; i++) results.push(await measure(browser, server.origin, from, move, next));
+    const times = results.map((result) => result.heading);
+    if (process.env.BENCH_DEBUG) console.log(move.name, results);
     console.log(
       move.name.padEnd(28),
       String(Math.round(median(times))).padStart(17),
       String(Math.round(Math.min(...times))).padStart(6),
       String(Math.round(Math.max(...times))).padStart(6),
+      String(Math.round(median(results.map((result) => result.click)))).padStart(6),
+      String(Math.round(median(results.map((result) => result.pushed)))).padStart(8),
       ` ${next.path}`,
     );
   }
+  const bare: number[] = [];
+  for (let i = 0; i < runs; i++) bare.push(await bareTapToClick(browser));
+  console.log(`\na page with one link and no script: tap → its click handled, median ${Math.round(median(bare))} ms`);
 } finally {
   await browser.close();
   await server.stop();
