@@ -51,8 +51,11 @@ export function whenStripRests(strip: HTMLElement, slides: readonly Element[], t
  * (which drops a click on a section it has not hydrated yet), and marks the click as handled (defaultPrevented) so
  * that the carousel's own handler leaves it alone. A press while the strip is still moving steps on from the slide
  * it is moving to, kept on the strip as `stepTarget` until the scroll ends (so quick presses each count, and embla,
- * starting meanwhile, waits for the scroll to end: whenStripRests). Once embla runs ([data-ready]) the buttons are
- * embla's. `scrollIntoView`'s `container: "nearest"` keeps the page where it is (browsers without it scroll the
+ * starting meanwhile, waits for the scroll to end: whenStripRests). Only the end of the scroll to that very slide lets
+ * it go (a scroll cut short by the next press may end too), or, with no scrollend (a browser without it, a press that
+ * did not scroll), the strip not moving for a second: on a busy phone a smooth scroll can outlast a second, and the
+ * next press would otherwise step from the slide the strip was passing. Once embla runs ([data-ready]) the buttons
+ * are embla's. `scrollIntoView`'s `container: "nearest"` keeps the page where it is (browsers without it scroll the
  * page the least needed to show the slide).
  */
 export const stepStripsBeforeApp = `addEventListener("click", (event) => {
@@ -69,7 +72,8 @@ export const stepStripsBeforeApp = `addEventListener("click", (event) => {
   if (!slide) return;
   strip.stepTarget = slide;
   clearTimeout(strip.stepTimer);
-  strip.stepTimer = setTimeout(() => (strip.stepTarget = undefined), 1000);
-  strip.addEventListener("scrollend", () => (strip.stepTarget = undefined), { once: true });
+  const settle = (last) => (strip.stepTimer = setTimeout(() => (strip.scrollLeft === last ? (strip.stepTarget = undefined) : settle(strip.scrollLeft)), 1000));
+  settle(NaN);
+  strip.addEventListener("scrollend", () => strip.stepTarget === slide && (strip.stepTarget = undefined), { once: true });
   slide.scrollIntoView({ behavior: "smooth", block: "nearest", inline: "start", container: "nearest" });
 }, true);`;
