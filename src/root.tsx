@@ -63,7 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {import.meta.env.SSR && (
           <>
             {siteIcons.map((icon) => (
-              <link key={icon.href} rel="icon" href={icon.href} type="image/png" sizes={icon.sizes} />
+              <link key={icon.href} rel="icon" href={icon.href} type={icon.type} sizes={icon.sizes} />
             ))}
             <link rel="preload" href={bricolageFont} as="font" type="font/woff2" crossOrigin="anonymous" />
             <link rel="preload" href={interFont} as="font" type="font/woff2" crossOrigin="anonymous" />

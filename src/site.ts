@@ -37,6 +37,6 @@ export const site = {
  * server's HTML only (the document's head and the refusal page), so not part of the site's object the browser loads.
  */
 export const siteIcons = [
-  { href: "/favicon-48.png", sizes: "48x48" },
-  { href: "/favicon-192.png", sizes: "192x192" },
+  { href: "/favicon-48.png", type: "image/png", sizes: "48x48" },
+  { href: "/favicon-192.png", type: "image/png", sizes: "192x192" },
 ] as const;

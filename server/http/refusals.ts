@@ -44,7 +44,7 @@ const failPageCss =
 
 /** The site's icons, as every page names them (site.ts). */
 const icons = siteIcons
-  .map((icon) => `<link rel="icon" href="${icon.href}" type="image/png" sizes="${icon.sizes}">`)
+  .map((icon) => `<link rel="icon" href="${icon.href}" type="${icon.type}" sizes="${icon.sizes}">`)
   .join("");
 
 function failPage(message: string, back: string, nonce: string | undefined) {
