@@ -19,6 +19,7 @@ import { requestLogger } from "./http/logging.ts";
 import { knownPages } from "./http/page-cache/known-pages.ts";
 import { sharedRender } from "./http/page-cache/render.ts";
 import { RouteLabeler, unmatchedRoute } from "./http/page-cache/routes.ts";
+import { planTags } from "./http/page-cache/tags.ts";
 import { type WarmOptions, warmPages } from "./http/page-cache/warm.ts";
 import { createPageCache, noStoreForWrites, type PageCache } from "./http/page-cache.ts";
 import { postRateLimit } from "./http/rate-limits.ts";
@@ -132,7 +133,7 @@ export function createApp(deps: AppDeps) {
     "/contentful/webhook",
     contentWebhook({
       content: services.content,
-      purge: services.purge,
+      publishes: services.publishes,
       secret: config.CONTENTFUL_WEBHOOK_SECRET,
       signingSecret: config.CONTENTFUL_WEBHOOK_SIGNING_SECRET,
       logger,
@@ -281,12 +282,13 @@ function pageCache(
     consentVaries: Boolean(config.ANALYTICS_ID),
     routeOf: (path) => routes.page(path),
     pageExists: pages.exists,
+    tagHeader: config.CACHE_TAG_HEADER,
     metrics: services.metrics,
     logger,
   });
   services.onPurge((plan) => {
     void pages.purged();
-    cache.purge(plan.paths);
+    return cache.purge(planTags(plan));
   });
   return cache;
 }

@@ -67,6 +67,23 @@ const schema = z.object({
   CONTENT_DIR: z.string().min(1).default("./content"),
   CONTENT_TTL_SECONDS: z.coerce.number().int().min(0).default(60),
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
+  CACHE_TAG_HEADER: z.enum(["xkey", "Surrogate-Key", "Cache-Tag"]).default("xkey"),
+  FRONT_CACHE_URLS: z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const urls = value
+        .split(",")
+        .map((item) => item.trim())
+        .filter((item) => item !== "");
+      for (const url of urls) {
+        if (!/^https?:$/.test(URL.parse(url)?.protocol ?? "")) {
+          ctx.addIssue({ code: "custom", message: `${JSON.stringify(url)} is not an http(s) URL` });
+          return z.NEVER;
+        }
+      }
+      return urls.map((url) => url.replace(/\/+$/, ""));
+    }),
   CONTENTFUL_SPACE_ID: optionalText,
   CONTENTFUL_ACCESS_TOKEN: optionalText,
   CONTENTFUL_ENVIRONMENT: z.string().min(1).default("master"),

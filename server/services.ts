@@ -3,7 +3,9 @@ import { Gauge, Registry } from "prom-client";
 import type { SiteServices } from "../src/services.ts";
 import type { Config } from "./config.ts";
 import { createContentfulSource } from "./content/contentful-source.ts";
+import { frontCache } from "./content/front-cache.ts";
 import { createLocalSource } from "./content/local-source.ts";
+import { createPublishes, type Publishes } from "./content/publishes.ts";
 import type { PurgePlan } from "./content/purge-plan.ts";
 import { localPurge, type PurgeListener, sharedPurges } from "./content/purges.ts";
 import { type ContentService, createContentService } from "./content/service.ts";
@@ -39,6 +41,8 @@ export interface Services {
   rateLimitStores?: RateLimitStores;
   /** The webhook's purge: what the plan reaches in this instance's caches, and with REDIS_URL every instance's. */
   purge(plan: PurgePlan): Promise<unknown>;
+  /** A publish taken to every tier once the source serves it (the webhook's), and the last ones for /status. */
+  publishes: Publishes;
   /** Adds something that must drop what a purge reaches (the page cache, made with the app). */
   onPurge(listener: PurgeListener): void;
   /**
@@ -142,7 +146,16 @@ export async function createServices(config: Config, logger: Logger, options: Se
     // to the TTL: shown as degraded, never not ready.
     checks.push({ name: "Redis answers", component: "mail", critical: false, run: () => pingRedis(redis) });
   }
-  const sources: StatusSources = { content, mail: enquiries };
+  const purge = purges ? (plan: PurgePlan) => purges.purge(plan) : purgeHere;
+  const publishes = createPublishes({
+    revisionOf: source.revisionOf?.bind(source),
+    purge,
+    front:
+      config.FRONT_CACHE_URLS.length > 0 ? frontCache({ urls: config.FRONT_CACHE_URLS, logger, metrics }) : undefined,
+    logger,
+    metrics,
+  });
+  const sources: StatusSources = { content, mail: enquiries, publishes };
   const ops = createOps({ registry: metrics, logger, build: buildInfo(config), checks, sources });
   ops.history.start();
 
@@ -185,10 +198,12 @@ export async function createServices(config: Config, logger: Logger, options: Se
     ops,
     preview,
     rateLimitStores: redis ? redisRateLimitStores(redis, logger.child({ module: "rate-limits" })) : undefined,
-    purge: purges ? (plan) => purges.purge(plan) : purgeHere,
+    purge,
+    publishes,
     onPurge: (listener) => void purgeListeners.push(listener),
     async stop(deadline) {
       ops.history.stop();
+      publishes.stop();
       await enquiries.stop(deadline);
       await purges?.close();
       if (redis?.isOpen) await redis.close().catch(() => redis.destroy());

@@ -134,6 +134,19 @@ export function createContentfulSource(options: ContentfulOptions): ContentSourc
         items: resolveDelivery(answer, query.contentType).map(({ id, fields }) => shapeEntry(id, fields, query)),
       };
     },
+    async revisionOf(entryId) {
+      try {
+        const answer = (await client.withoutLinkResolution.getEntries({
+          "sys.id": entryId,
+          select: ["sys"],
+          limit: 1,
+        } as Params)) as DeliveryAnswer;
+        const revision = (answer.items[0]?.sys as { revision?: unknown } | undefined)?.revision;
+        return typeof revision === "number" ? revision : null;
+      } catch (error) {
+        throw classify(error);
+      }
+    },
     async ping() {
       try {
         await client.getEntries({ limit: 1, select: ["sys.id"] } as Params);

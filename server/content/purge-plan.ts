@@ -17,6 +17,8 @@ export interface EntryChange {
   contentType: ContentType;
   /** The slug in the payload (a published entry carries its fields; an unpublished or deleted one does not). */
   slug?: string;
+  /** The revision a publish makes (`sys.revision`): the Delivery API serves the change once its entry has it. */
+  revision?: number;
 }
 
 /** The site's slugs now, by content type: entry id → slug (the page an entry has before this change). */
@@ -27,6 +29,8 @@ export interface PurgePlan {
   contentTypes: ContentType[] | undefined;
   /** Page paths (no query string: every variant of a path goes) to drop from a page cache; undefined for all. */
   paths: string[] | undefined;
+  /** The entries that changed: any page that read one goes too, wherever it is. */
+  entries?: string[];
 }
 
 export const purgeEverything: PurgePlan = { contentTypes: undefined, paths: undefined };
@@ -61,7 +65,15 @@ export function readEntryChange(topic: string | undefined, body: unknown): Entry
           : "publish"
         : "unchanged";
   const slug = isObject(body.fields) ? fieldValue(body.fields.slug) : undefined;
-  return { action, id: sys.id, contentType, slug: typeof slug === "string" && slug !== "" ? slug : undefined };
+  const revision =
+    Number.isInteger(sys.revision) && (sys.revision as number) > 0 ? (sys.revision as number) : undefined;
+  return {
+    action,
+    id: sys.id,
+    contentType,
+    slug: typeof slug === "string" && slug !== "" ? slug : undefined,
+    ...(revision === undefined ? {} : { revision }),
+  };
 }
 
 /** The slugs `purgePlan` needs to know for a change of this content type. */
@@ -113,5 +125,5 @@ export function purgePlan(change: EntryChange | undefined, known: KnownSlugs): P
       for (const path of ["/", "/about"]) paths.add(path);
       break;
   }
-  return { contentTypes: [change.contentType], paths: complete ? [...paths].sort() : undefined };
+  return { contentTypes: [change.contentType], paths: complete ? [...paths].sort() : undefined, entries: [change.id] };
 }

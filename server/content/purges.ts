@@ -110,6 +110,6 @@ function readPlan(value: unknown): PurgePlan {
   const list = (part: unknown) =>
     Array.isArray(part) && part.every((item) => typeof item === "string") ? (part as string[]) : undefined;
   if (typeof value !== "object" || value === null) return purgeEverything;
-  const { contentTypes, paths } = value as Record<string, unknown>;
-  return { contentTypes: list(contentTypes) as PurgePlan["contentTypes"], paths: list(paths) };
+  const { contentTypes, paths, entries } = value as Record<string, unknown>;
+  return { contentTypes: list(contentTypes) as PurgePlan["contentTypes"], paths: list(paths), entries: list(entries) };
 }

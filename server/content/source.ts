@@ -15,4 +15,9 @@ export interface ContentSource {
   ping(): Promise<void>;
   /** Reads the source again where it keeps its own copy (the embedded store's files), on a purge. */
   reload?(): Promise<void>;
+  /**
+   * The revision the source serves of an entry now, or null when it serves none: for a source that serves a
+   * publish some time after announcing it (Contentful's Delivery API), so a publish can be waited for.
+   */
+  revisionOf?(entryId: string): Promise<number | null>;
 }

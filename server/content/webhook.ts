@@ -4,7 +4,9 @@ import type { Logger } from "pino";
 import type { ContentType } from "../../src/content/types.ts";
 import { fail } from "../http/refusals.ts";
 import { secretMatches } from "../lib/secrets.ts";
+import type { Publishes } from "./publishes.ts";
 import {
+  type EntryChange,
   type KnownSlugs,
   type PurgePlan,
   purgeEverything,
@@ -22,8 +24,8 @@ const payloadLimit = "5mb";
 export interface WebhookOptions {
   /** Where the slugs the site shows now are read (what a change's old page was). */
   content: ContentService;
-  /** Purges what a plan reaches: caches and pages here and, with Redis, on every instance (server/content/purges.ts). */
-  purge: (plan: PurgePlan) => Promise<unknown>;
+  /** Takes each change to every tier: here, every instance and the tier in front, once the source serves it. */
+  publishes: Pick<Publishes, "accept">;
   /** CONTENTFUL_WEBHOOK_SECRET, sent back in X-Webhook-Secret. */
   secret: string | undefined;
   /** CONTENTFUL_WEBHOOK_SIGNING_SECRET: verifies Contentful's request signature instead. */
@@ -79,9 +81,25 @@ export function contentWebhook(options: WebhookOptions): RequestHandler[] {
     res.status(401).json(fail("The webhook secret or signature is missing or wrong."));
   };
 
-  async function purge(plan: PurgePlan, why: string) {
-    await options.purge(plan);
-    logger.info({ contentTypes: plan.contentTypes ?? "all", paths: plan.paths ?? "all", why }, "content webhook");
+  const purgedAnswer = (plan: PurgePlan, waiting: boolean) => ({
+    status: "success",
+    message: waiting
+      ? "The pages that show the entry will be purged as soon as the Delivery API serves the change."
+      : plan.contentTypes === undefined
+        ? "Everything was purged."
+        : "The pages that show the entry were purged.",
+    purged: { contentTypes: plan.contentTypes ?? "all", paths: plan.paths ?? "all" },
+  });
+
+  /** Hands the change on; answers once this instance is purged, or at once when the change must be waited for. */
+  async function publish(res: express.Response, change: EntryChange | undefined, plan: PurgePlan, why: string) {
+    const { waiting, purged } = options.publishes.accept(change, plan);
+    logger.info(
+      { contentTypes: plan.contentTypes ?? "all", paths: plan.paths ?? "all", why, waiting },
+      "content webhook",
+    );
+    if (!waiting) await purged;
+    res.status(waiting ? 202 : 200).json(purgedAnswer(plan, waiting));
   }
 
   // Before reading a byte of the body: a caller with neither credential is turned away at once.
@@ -103,15 +121,7 @@ export function contentWebhook(options: WebhookOptions): RequestHandler[] {
       res.status(status).json(fail(status === 413 ? "The payload is too large." : "The payload could not be read."));
       return;
     }
-    purge(purgeEverything, "unreadable payload").then(
-      () =>
-        res.json({
-          status: "success",
-          message: "Everything was purged.",
-          purged: { contentTypes: "all", paths: "all" },
-        }),
-      next,
-    );
+    publish(res, undefined, purgeEverything, "unreadable payload").catch(next);
   };
   const handle: RequestHandler = async (req, res, next) => {
     try {
@@ -129,13 +139,12 @@ export function contentWebhook(options: WebhookOptions): RequestHandler[] {
       const change = readEntryChange(req.get("X-Contentful-Topic"), payload);
       const known = change ? await knownSlugs(content, slugsNeeded(change.contentType)) : {};
       const plan = purgePlan(change, known);
-      await purge(plan, change ? `${change.contentType} ${change.id} ${change.action}` : "unreadable payload");
-      res.json({
-        status: "success",
-        message:
-          plan.contentTypes === undefined ? "Everything was purged." : "The pages that show the entry were purged.",
-        purged: { contentTypes: plan.contentTypes ?? "all", paths: plan.paths ?? "all" },
-      });
+      await publish(
+        res,
+        change,
+        plan,
+        change ? `${change.contentType} ${change.id} ${change.action}` : "unreadable payload",
+      );
     } catch (error) {
       next(error);
     }

@@ -12,6 +12,7 @@ import { type CacheKey, cachePolicy, type PageRequest } from "./page-cache/polic
 import type { SharedRender } from "./page-cache/render.ts";
 import { labelRoute } from "./page-cache/routes.ts";
 import { createStore } from "./page-cache/store.ts";
+import type { TagHeaderName } from "./page-cache/tags.ts";
 
 /**
  * The anonymous-page cache (decisions 0120, 0197, 0199, 0206), in the parts Varnish separates: the policy
@@ -44,6 +45,8 @@ export interface PageCacheOptions {
   routeOf: (path: string) => string;
   /** Whether a content route's path names a page that exists (see policy.ts); undefined when not known. */
   pageExists?: (path: string, route: string) => boolean | undefined;
+  /** The header stored copies carry their tags in, for a tier in front (CACHE_TAG_HEADER); xkey unless given. */
+  tagHeader?: TagHeaderName;
   metrics: Registry;
   logger: Logger;
   /** Renders kept of a page whose renders differ. */
@@ -86,8 +89,11 @@ export interface PageCache {
    * as the render's headers show the page may be stored.
    */
   miss: RequestHandler;
-  /** Drops the stored copies of these paths (every query of each), or outdates every page when none are given. */
-  purge(paths?: readonly string[]): void;
+  /**
+   * Replaces the stored copies carrying any of these tags (tags.ts), resolving once they are stored again; without
+   * tags, or with every page's, outdates every copy (answered stale while they are refreshed in the background).
+   */
+  purge(tags?: readonly string[]): Promise<void>;
   stats(): PageCacheStats;
 }
 
@@ -99,6 +105,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     ttlSeconds: options.ttlSeconds,
     routeOf: options.routeOf,
     pageExists: options.pageExists ?? (() => undefined),
+    tagHeader: options.tagHeader ?? "xkey",
     now,
   });
   const store = createStore({
@@ -201,9 +208,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     deliver,
     hit,
     miss,
-    purge(paths) {
-      store.purge(paths);
-      logger.info({ paths: paths ?? "all" }, "page cache purged");
+    purge(tags) {
+      logger.info({ tags: tags ?? "all" }, "page cache purged");
+      return store.purge(tags);
     },
     stats: store.stats,
   };

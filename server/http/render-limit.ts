@@ -31,8 +31,8 @@ export const renderRetryAfterSeconds = 2;
 export interface RenderLimit {
   /** Before the page renderer: a GET or HEAD waits for a slot, or is answered 503 when the queue is full. */
   middleware: RequestHandler;
-  /** A render for the page cache in a slot; a 503 response (not stored) when the queue is full. */
-  shared<T extends Response>(render: () => Promise<T>): Promise<Response>;
+  /** A render for the page cache in a slot; undefined (nothing stored) when the queue is full. */
+  shared<T>(render: () => Promise<T>): Promise<T | undefined>;
 }
 
 export function renderLimit({ concurrency, queue, metrics, logger }: RenderLimitOptions): RenderLimit {
@@ -106,7 +106,7 @@ export function renderLimit({ concurrency, queue, metrics, logger }: RenderLimit
     async shared(render) {
       if (full()) {
         count("cache");
-        return new Response(null, { status: 503 });
+        return undefined;
       }
       return limit(() => {
         started.inc({ for: "cache" });

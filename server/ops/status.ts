@@ -6,6 +6,7 @@ import {
   type HistoryReport,
   type MailFigures,
   overallWords,
+  type PublishFigure,
   type ServiceState,
   type StatusReport,
   worstState,
@@ -16,6 +17,7 @@ import type { Readiness } from "./readiness.ts";
 export interface StatusSources {
   content?: { stats(): ContentFigures };
   mail?: { stats(): Promise<MailFigures> };
+  publishes?: { recent(): PublishFigure[] };
 }
 
 export interface BuildInfo {
@@ -78,6 +80,7 @@ export async function statusReport({
       lastRefreshAt: content?.lastRefreshAt ?? null,
       freshnessSeconds: content?.lastRefreshAt ? secondsBetween(content.lastRefreshAt, now) : null,
     },
+    publishes: sources.publishes?.recent() ?? [],
     mail: mail ?? null,
     history: history?.report() ?? null,
   };

@@ -39,6 +39,31 @@ export interface ContentFigures {
   lastRefreshAt: string | null;
 }
 
+/**
+ * A publish, from Contentful's webhook to every tier (server/content/publishes.ts): when the Delivery API served
+ * it, when this instance's pages and the tier in front were purged, and when the new text was there to see.
+ */
+export interface PublishFigure {
+  /** The entry's id; null for a webhook whose payload could not be read (everything was purged). */
+  entry: string | null;
+  action: "publish" | "unpublish" | "delete" | "unchanged" | null;
+  /** The revision the webhook announced; null when it named none. */
+  revision: number | null;
+  receivedAt: string;
+  /** Seconds the Delivery API took to serve it; null when nothing was waited for, or the wait gave up. */
+  servedAfterSeconds: number | null;
+  /** The API had not served it after two minutes: purged anyway. */
+  gaveUp: boolean;
+  /** When the instances were purged and this one's pages stored again (ISO time); null until then. */
+  instancesPurgedAt: string | null;
+  /** When the tier in front was purged; null without one, or until then. */
+  frontPurgedAt: string | null;
+  /** The tier in front could not be purged (it keeps the old pages until they expire). */
+  frontFailed: boolean;
+  /** When the new text could be seen through every tier; null while it waits. */
+  visibleAt: string | null;
+}
+
 /** The enquiry service's figures, as its stats() gives them (server/enquiries/service.ts) and the page shows them. */
 export interface MailFigures {
   /** Where mail goes: an SMTP server, or .eml files in DATA_DIR/mail. */
@@ -131,6 +156,8 @@ export interface StatusReport {
     /** Seconds since the last refresh, at generatedAt. */
     freshnessSeconds: number | null;
   };
+  /** The last publishes, newest first. */
+  publishes: PublishFigure[];
   /** null when the enquiry service could not say (its queue unreadable). */
   mail: MailFigures | null;
   /** The last hour of this instance; null where none is kept. */

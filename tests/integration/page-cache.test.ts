@@ -231,15 +231,29 @@ describe("the page cache", () => {
     }
   });
 
-  it("a webhook for one post drops that post's page, /news and home, and keeps an unrelated project's", async () => {
+  it("a webhook for one post stores that post's page, /news and home again before it answers, and keeps an unrelated project's", async () => {
     const site = await listen();
     const pages = ["/post/bright-ideas", "/news", "/", "/project/warmies"];
     for (const page of pages) await site.stored(page);
-    const hook = await publishBrightIdeas(site);
-    expect(hook.status).toBe(200);
-    const after: Record<string, unknown> = {};
-    for (const page of pages) after[page] = (await site.get(page)).headers["x-cache"];
-    expect(after).toEqual({ "/post/bright-ideas": "MISS", "/news": "MISS", "/": "MISS", "/project/warmies": "HIT" });
+    fixture.cda.publish("post-bright", "blogTitle", "Brighter ideas");
+    fixture.cda.publish("project-warmies", "projectTitle", "Warmer Warmies");
+    try {
+      const hook = await publishBrightIdeas(site);
+      expect(hook.status).toBe(200);
+      // No visitor waits for a render after a publish: the purged pages were stored again with the new text.
+      const after: Record<string, unknown> = {};
+      for (const page of pages) after[page] = (await site.get(page)).headers["x-cache"];
+      expect(after).toEqual({ "/post/bright-ideas": "HIT", "/news": "HIT", "/": "HIT", "/project/warmies": "HIT" });
+      expect((await site.get("/post/bright-ideas")).text).toContain("<h1>Brighter ideas</h1>");
+      expect((await site.get("/news")).text).toContain("Brighter ideas");
+      // The project was not named by the publish: its copy stays, old title and all, until its own.
+      const project = await site.get("/project/warmies");
+      expect(project.text).toContain("Warmies");
+      expect(project.text).not.toContain("Warmer Warmies");
+    } finally {
+      fixture.cda.publish("post-bright", "blogTitle", "Bright ideas");
+      fixture.cda.publish("project-warmies", "projectTitle", "Warmies");
+    }
   });
 
   it("a 304 carries the policy of the copy it validates, and a changed page is sent whole with its own", async () => {
@@ -256,11 +270,11 @@ describe("the page cache", () => {
     fixture.cda.publish("post-bright", "blogTitle", "Brighter ideas");
     try {
       await publishBrightIdeas(site);
-      // After a purge of the post's page, the very next request gets the new content (decision 0197): it waits for
-      // the one render the purge needs, and a validator of the old copy is not a 304.
+      // After a purge of the post's page, the very next request gets the new content, stored again by the purge,
+      // and a validator of the old copy is not a 304.
       const changed = await site.get("/post/bright-ideas", { "accept-encoding": "br", "if-none-match": etag });
       expect(changed.status).toBe(200);
-      expect(changed.headers["x-cache"]).toBe("MISS");
+      expect(changed.headers["x-cache"]).toBe("HIT");
       expect(changed.text).toContain("<h1>Brighter ideas</h1>");
       expect(changed.headers.etag).not.toBe(etag);
       expect(policyHashes(changed.headers["content-security-policy"])).toEqual(inlineScriptHashes(changed.text));
@@ -300,8 +314,8 @@ describe("the page cache", () => {
         expect(answer.headers["cache-control"], path).toBe("no-store");
         expect(answer.headers["x-cache"], path).toBeUndefined();
       }
-      // A cookie the cache does not know (a preview session, say) goes past it to a render of its own.
-      const preview = await site.get("/post/alpha-launch", { cookie: "preview=signed-session" });
+      // An editor's preview session goes past it to a render of its own.
+      const preview = await site.get("/post/alpha-launch", { cookie: "site_preview=signed-session" });
       expect(preview.headers["x-cache"]).toBeUndefined();
       expect(preview.headers["cache-control"]).toBe("private, no-cache");
       expect(nonceOf(preview.headers["content-security-policy"])).toBeDefined();
@@ -322,8 +336,19 @@ describe("the page cache", () => {
     }
     expect((await site.get("/status")).headers["x-cache"]).toBe("MISS");
     expect(
-      (await site.get("/post/alpha-launch", { cookie: "preview=signed-session" })).headers["x-cache"],
+      (await site.get("/post/alpha-launch", { cookie: "site_preview=signed-session" })).headers["x-cache"],
     ).toBeUndefined();
+  });
+
+  it("answers a visitor carrying cookies it does not know from the stored page", async () => {
+    const site = await listen();
+    await site.stored("/post/alpha-launch");
+    // Another app's cookie on the parent domain, an analytics tool's, a stale session: none changes the page.
+    for (const cookie of ["a=1", "_ga=GA1.2.3.4; theme=dark", "session=abc; analytics_consent=granted"]) {
+      const answer = await site.get("/post/alpha-launch", { cookie });
+      expect(answer.headers["x-cache"], cookie).toBe("HIT");
+      expect(answer.headers["cache-control"], cookie).toMatch(/^public/);
+    }
   });
 
   it("keeps the visitor's analytics choice in the key: each gets the policy their choice allows", async () => {
@@ -489,5 +514,54 @@ describe("the page cache under real traffic (decision 0197)", () => {
     const bytes = await metric(site, "page_cache_bytes");
     expect(bytes).toBeGreaterThan(0);
     expect(bytes).toBeLessThanOrEqual(1024 * 1024);
+  });
+});
+
+describe("what a stored copy tells a cache tier in front", () => {
+  it("names what the page shows in its tags, each tier's header its own way", async () => {
+    const xkey = await (await listen()).stored("/post/bright-ideas");
+    const tags = String(xkey.headers.xkey).split(" ");
+    expect(tags).toEqual(
+      expect.arrayContaining(["site", "path:/post/bright-ideas", "type:blogPost", "entry:post-bright"]),
+    );
+    // The data a move inside the site asks for goes with its page.
+    const data = await (await listen()).stored("/post/bright-ideas.data");
+    expect(String(data.headers.xkey).split(" ")).toContain("path:/post/bright-ideas");
+
+    const cloudflare = await (await listen({ CACHE_TAG_HEADER: "Cache-Tag" })).stored("/post/bright-ideas");
+    expect(cloudflare.headers.xkey).toBeUndefined();
+    expect(String(cloudflare.headers["cache-tag"]).split(",")).toEqual(tags);
+  });
+
+  it("says how long it has held a copy, so a tier in front counts freshness from there", async () => {
+    const site = await listen();
+    const first = await site.stored("/about");
+    expect(Number(first.headers.age)).toBeLessThan(2);
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    const later = await site.get("/about");
+    expect(later.headers["x-cache"]).toBe("HIT");
+    expect(Number(later.headers.age)).toBeGreaterThanOrEqual(5);
+    expect(later.headers.etag).toBe(first.headers.etag);
+  });
+
+  it("never stores nor sends as public a home page missing its content, and shows it once the API answers", async () => {
+    fixture.cda.failWith = 401;
+    try {
+      const site = await listen();
+      for (let ask = 0; ask < 4; ask++) {
+        const home = await site.get("/");
+        expect(home.text).toContain("Loading our projects…");
+        expect(home.headers["x-cache"]).toBe("MISS");
+        expect(home.headers["cache-control"]).not.toMatch(/public/);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      fixture.cda.failWith = undefined;
+      const back = await site.get("/");
+      expect(back.text).not.toContain("Loading our projects…");
+      expect(back.text).toContain('href="/project/warmies"');
+      expect((await site.stored("/")).text).not.toContain("Loading our projects…");
+    } finally {
+      fixture.cda.failWith = undefined;
+    }
   });
 });

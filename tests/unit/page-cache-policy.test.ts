@@ -19,6 +19,7 @@ const policy = cachePolicy({
   ttlSeconds: 60,
   routeOf: (path) => routes[path] ?? "unmatched",
   pageExists: (path, route) => (route === "/post/:slug" ? path === "/post/bright-ideas" : undefined),
+  tagHeader: "xkey",
   now: () => now,
 });
 
@@ -39,7 +40,9 @@ describe("recv and hash: which requests pass, and the key of the rest", () => {
     ["GET", "/post/never-written.data", undefined, "2026 - /post/never-written.data?", 200],
     ["GET", "/wp-login.php", undefined, "2026 - 404", 404],
     ["GET", "/about", "analytics_consent=granted", "2026 - /about?", 200],
-    ["GET", "/about", "preview=signed", undefined, undefined],
+    ["GET", "/about", "site_preview=signed", undefined, undefined],
+    ["GET", "/about", "a=1; _ga=GA1.2.3; analytics_consent=granted", "2026 - /about?", 200],
+    ["GET", "/about", "preview=signed", "2026 - /about?", 200],
     ["POST", "/about", undefined, undefined, undefined],
     ["GET", "/nope.data", undefined, undefined, undefined],
     ["GET", "/__manifest?p=%2Fabout", undefined, undefined, undefined],
@@ -56,6 +59,7 @@ describe("recv and hash: which requests pass, and the key of the rest", () => {
       ttlSeconds: 60,
       routeOf: () => "/about",
       pageExists: () => undefined,
+      tagHeader: "xkey",
       now: () => now,
     });
     expect(varying.recv(request("GET", "/about"))?.key).toBe("2026 unset /about?");

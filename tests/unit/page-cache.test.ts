@@ -111,9 +111,13 @@ function site(clock: { now: number; gate?: Promise<void> }) {
   const pages = createPageCache({
     async render(req, nonce) {
       await clock.gate;
-      return new Response(page(new URL(req.url).pathname, nonce), {
-        headers: { "content-type": "text/html; charset=utf-8" },
+      const path = new URL(req.url).pathname;
+      // A route may say its page is one visitor's own.
+      const caching: Record<string, string> = path === "/account" ? { "cache-control": "private, max-age=0" } : {};
+      const response = new Response(page(path, nonce), {
+        headers: { "content-type": "text/html; charset=utf-8", ...caching },
       });
+      return { response, reads: { types: new Set(), entries: new Set([`entry-of-${path}`]), failed: false } };
     },
     origin: "http://localhost",
     ttlSeconds: 60,
@@ -127,6 +131,8 @@ function site(clock: { now: number; gate?: Promise<void> }) {
   const app = express();
   app.use(pages.hit, cspNonce, securityHeaders({ isProduction: true, siteUrl: "http://127.0.0.1" }), pages.miss);
   app.get(/.*/, (req, res) => {
+    // Headers of this one answer, never of the page: a copy must not replay them.
+    res.set({ "X-Debug-Trace": "visitor-1", "Server-Timing": "render;dur=12" });
     res.type("html").send(page(req.path, res.locals.cspNonce as string));
   });
   const stored = async (path: string) => {
@@ -157,10 +163,13 @@ describe("createPageCache", () => {
     const first = await stored("/news?b=2&a=1");
     expect((await request(app).get("/news?a=1&b=2")).text).toBe(first.text);
     await stored("/about");
-    pages.purge(["/news"]);
-    expect((await request(app).get("/news?a=1&b=2")).headers["x-cache"]).toBe("MISS");
+    await pages.purge(["path:/news"]);
+    // Stored again by the purge itself: answered from the new copy, with its age counted from then.
+    const again = await request(app).get("/news?a=1&b=2");
+    expect(again.headers["x-cache"]).toBe("HIT");
+    expect(again.headers.age).toBe("0");
     expect((await request(app).get("/about")).headers["x-cache"]).toBe("HIT");
-    pages.purge();
+    void pages.purge();
     // A purge of everything: the copy is answered stale while the background refresh replaces it.
     expect((await request(app).get("/about")).headers["x-cache"]).toBe("STALE");
     expect((await stored("/about")).text).toContain("/about");
@@ -177,11 +186,45 @@ describe("createPageCache", () => {
     const clock = { now: Date.UTC(2026, 5, 1), gate: new Promise<void>((resolve) => (release = resolve)) };
     const { app, pages, stored } = site(clock);
     expect((await request(app).get("/team")).headers["x-cache"]).toBe("MISS");
-    pages.purge(["/team"]);
+    void pages.purge(["path:/team"]);
     release();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await request(app).get("/team")).headers["x-cache"]).toBe("MISS");
     // The render the purge did not cancel is kept as usual.
     expect((await stored("/team")).text).toContain("/team");
+  });
+
+  it("replays the page's own headers only, never what one visitor's answer carried", async () => {
+    const { app, stored } = site({ now: Date.UTC(2026, 5, 1) });
+    const first = await request(app).get("/about");
+    expect(first.headers["x-debug-trace"]).toBe("visitor-1");
+    const hit = await stored("/about");
+    expect(hit.headers["x-debug-trace"]).toBeUndefined();
+    expect(hit.headers["server-timing"]).toBeUndefined();
+    expect(hit.headers["x-content-type-options"]).toBe("nosniff");
+    expect(hit.headers["content-type"]).toBe("text/html; charset=utf-8");
+  });
+
+  it("keeps a page its route calls private out of the store", async () => {
+    const { app } = site({ now: Date.UTC(2026, 5, 1) });
+    for (let ask = 0; ask < 5; ask++) {
+      expect((await request(app).get("/account")).headers["x-cache"]).toBe("MISS");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  });
+
+  it("purges exactly the copies carrying a tag, and stores them again before the purge resolves", async () => {
+    const clock = { now: Date.UTC(2026, 5, 1) };
+    const { app, pages, stored } = site(clock);
+    await stored("/a");
+    await stored("/b");
+    clock.now += 3_000;
+    await pages.purge(["entry:entry-of-/a"]);
+    const a = await request(app).get("/a");
+    const b = await request(app).get("/b");
+    expect([a.headers["x-cache"], b.headers["x-cache"]]).toEqual(["HIT", "HIT"]);
+    // /a was stored again just now; /b is the copy of three seconds ago.
+    expect([a.headers.age, b.headers.age]).toEqual(["0", "3"]);
+    expect(a.headers.xkey).toBe("site path:/a entry:entry-of-/a");
   });
 });

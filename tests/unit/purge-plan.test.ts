@@ -35,6 +35,7 @@ describe("reading Contentful's webhook payload", () => {
       id: "post-a",
       contentType: "blogPost",
       slug: "first-post",
+      revision: 3,
     });
   });
 
@@ -77,6 +78,7 @@ describe("what an entry change purges", () => {
     expect(plan).toEqual({
       contentTypes: ["blogPost"],
       paths: ["/", "/news", "/news/rss.xml", "/post/first-post", "/post/second-post", "/sitemap.xml"],
+      entries: ["post-a"],
     });
     expect(plan.paths).not.toContain("/project/warmies");
   });
@@ -94,6 +96,7 @@ describe("what an entry change purges", () => {
     expect(plan).toEqual({
       contentTypes: ["singleProject"],
       paths: ["/", "/project/warmies", "/projects", "/service/branding", "/service/web-design", "/sitemap.xml"],
+      entries: ["project-w"],
     });
   });
 
@@ -102,13 +105,18 @@ describe("what an entry change purges", () => {
       { action: "publish", id: "service-web", contentType: "singleServices", slug: "web-design" },
       known,
     );
-    expect(plan).toEqual({ contentTypes: ["singleServices"], paths: ["/service/web-design", "/sitemap.xml"] });
+    expect(plan).toEqual({
+      contentTypes: ["singleServices"],
+      paths: ["/service/web-design", "/sitemap.xml"],
+      entries: ["service-web"],
+    });
   });
 
   it("the home page entry: home and /about", () => {
     expect(purgePlan({ action: "publish", id: "home", contentType: "homePage" }, {})).toEqual({
       contentTypes: ["homePage"],
       paths: ["/", "/about"],
+      entries: ["home"],
     });
   });
 
@@ -130,6 +138,7 @@ describe("what an entry change purges", () => {
     expect(purgePlan({ action: "publish", id: "post-a", contentType: "blogPost", slug: "first-post" }, {})).toEqual({
       contentTypes: ["blogPost"],
       paths: undefined,
+      entries: ["post-a"],
     });
     // An unpublish of an entry the site does not show, with no slug: which page it had is unknown.
     expect(purgePlan({ action: "unpublish", id: "ghost", contentType: "singleServices" }, known).paths).toBeUndefined();

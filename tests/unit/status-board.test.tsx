@@ -18,6 +18,7 @@ function reportWith(mail: MailFigures | null): StatusReport {
     components: [],
     content: { lastRefreshAt: "2026-11-23T11:58:00.000Z", freshnessSeconds: 120 },
     mail,
+    publishes: [],
     history: null,
   };
 }

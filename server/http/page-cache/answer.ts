@@ -18,6 +18,10 @@ export interface AnswerOptions {
   prefetched: string;
   isPrefetch: (req: PageRequest) => boolean;
   vary: string;
+  /** Seconds a copy has been held: a tier in front counts its freshness from there, not from its own fetch. */
+  age: (storedAt: number) => number;
+  /** The header a tier in front reads a copy's tags from, and how it separates them (tags.ts). */
+  tagHeader: { name: string; separator: string };
 }
 
 const encodingSuffix: Record<Encoding, string> = { br: "-br", gzip: "-gz", identity: "" };
@@ -65,6 +69,8 @@ export function answer(req: PageRequest, res: ServerResponse, { entry, result, s
   const prefetched = isDataRequest(pathOf(req.url ?? "")) && options.isPrefetch(req);
   res.setHeader("Cache-Control", prefetched ? options.prefetched : stale ? options.stale : options.fresh);
   res.setHeader("Vary", options.vary);
+  res.setHeader("Age", options.age(entry.storedAt));
+  res.setHeader(options.tagHeader.name, entry.tags.join(options.tagHeader.separator));
   if (single) res.setHeader("ETag", `"${variant.tag}${suffix}"`);
   res.setHeader("X-Cache", result);
   if (held) {

@@ -45,21 +45,28 @@ const gzip = promisify(zlib.gzip);
  */
 const brotliQuality = 6;
 
-/** Headers of a response that belong to its transfer or its request, or that the cache sets itself. */
-const transferHeaders = new Set([
-  "cache-control",
-  "connection",
-  "content-security-policy",
-  "content-encoding",
-  "content-length",
-  "date",
-  "etag",
-  "keep-alive",
-  "set-cookie",
-  "transfer-encoding",
-  "vary",
-  "x-cache",
-  "x-request-id",
+/**
+ * The headers of the render that a stored copy replays: what the page is and the site's security headers. Anything
+ * else the render's response carried (its caching, cookies, transfer, request id) belongs to that one answer.
+ */
+const replayedHeaders = new Set([
+  "content-type",
+  "content-language",
+  "link",
+  "x-robots-tag",
+  "strict-transport-security",
+  "x-content-type-options",
+  "x-frame-options",
+  "referrer-policy",
+  "permissions-policy",
+  "reporting-endpoints",
+  "cross-origin-opener-policy",
+  "cross-origin-resource-policy",
+  "origin-agent-cluster",
+  "x-dns-prefetch-control",
+  "x-download-options",
+  "x-permitted-cross-domain-policies",
+  "x-xss-protection",
 ]);
 
 /**
@@ -76,7 +83,7 @@ export function headerTemplate(res: ExpressResponse): HeaderTemplate | undefined
   if (naming.some(({ name }) => !hashedDirectives.has(name))) return undefined;
   const headers = Object.entries(res.getHeaders()).filter(
     (header): header is [string, number | string | string[]] =>
-      header[1] !== undefined && !transferHeaders.has(header[0].toLowerCase()),
+      header[1] !== undefined && replayedHeaders.has(header[0].toLowerCase()),
   );
   return { headers, policy, nonceSource };
 }
@@ -178,6 +185,8 @@ export interface Entry {
   target: CacheKey;
   storedAt: number;
   template: HeaderTemplate;
+  /** What its renders show (tags.ts): what a purge names, and what a tier in front is told. */
+  tags: string[];
   variants: Variant[];
   /** Index of the variant served last, so the next answer can pick another. */
   last: number;

@@ -1,9 +1,11 @@
 import type { IncomingMessage } from "node:http";
-import { consentCookieName, readConsent } from "../../../src/lib/consent.ts";
+import { readConsent } from "../../../src/lib/consent.ts";
 import { isPrefetchPurpose, prefetchedDataCacheControl } from "../../../src/lib/page-prefetch.ts";
 import { readQuery } from "../../../src/lib/page-queries.ts";
 import { isDataRequest, manifestPath } from "../../../src/lib/router-protocol.ts";
+import { previewCookie } from "../../content/preview.ts";
 import { unmatchedRoute } from "./routes.ts";
+import { type TagHeaderName, tagHeaders } from "./tags.ts";
 
 /**
  * The page cache's whole policy on one page, in the order of Varnish's builtin.vcl; the other files of this folder
@@ -46,6 +48,8 @@ export interface PolicyOptions {
    * key.
    */
   pageExists: (path: string, route: string) => boolean | undefined;
+  /** The header a tier in front reads tags from (CACHE_TAG_HEADER). */
+  tagHeader: TagHeaderName;
   now: () => number;
 }
 
@@ -56,20 +60,16 @@ const routesParam = "_routes";
 /** How long past its freshness a copy may still be answered while it is refreshed, or while its source is down. */
 export const graceSeconds = 24 * 60 * 60;
 
-export function cachePolicy({ consentVaries, ttlSeconds, routeOf, pageExists, now }: PolicyOptions) {
+export function cachePolicy({ consentVaries, ttlSeconds, routeOf, pageExists, tagHeader, now }: PolicyOptions) {
   /** recv + hash: the key of a request the cache may answer, or undefined when it passes the cache. */
   function recv(req: PageRequest): CacheKey | undefined {
     if (req.method !== "GET" && req.method !== "HEAD") return undefined;
     const url = req.url ?? "";
     if (url.length > maxKeyLength) return undefined;
-    // Any cookie but the consent choice (a preview session) passes.
+    // Only two cookies change a page: an editor's preview session (drafts: it passes) and the consent choice (in
+    // the key). Any other (another app's on the parent domain, an analytics tool's) is not the site's to read.
     const cookie = req.headers.cookie;
-    if (cookie) {
-      for (const part of cookie.split(";")) {
-        const name = part.slice(0, part.indexOf("=")).trim();
-        if (name !== "" && name !== consentCookieName) return undefined;
-      }
-    }
+    if (cookie && cookieNames(cookie).includes(previewCookie)) return undefined;
     const q = url.indexOf("?");
     const path = q === -1 ? url : url.slice(0, q);
     const route = routeOf(path);
@@ -104,6 +104,14 @@ export function cachePolicy({ consentVaries, ttlSeconds, routeOf, pageExists, no
     );
   }
 
+  /**
+   * What the page's own render says, as the cache's render gets it (a visitor's render is marked `private` for
+   * its nonce, so only the shared render tells): a route that says private or no-store is never stored.
+   */
+  function sharedMayStore(header: (name: string) => string | undefined): boolean {
+    return !/\b(private|no-store)\b/i.test(header("cache-control") ?? "");
+  }
+
   /** Freshness and grace: fresh for the TTL, then answered stale while one render refreshes it, for the grace. */
   function age(storedAt: number): "fresh" | "stale" | "expired" {
     const seconds = (now() - storedAt) / 1000;
@@ -121,12 +129,18 @@ export function cachePolicy({ consentVaries, ttlSeconds, routeOf, pageExists, no
     prefetched: prefetchedDataCacheControl,
     isPrefetch: ({ headers }: PageRequest) => isPrefetchPurpose(oneValue(headers["sec-purpose"] ?? headers.purpose)),
     vary: consentVaries ? "Accept-Encoding, Cookie" : "Accept-Encoding",
+    age: (storedAt: number) => Math.max(0, Math.floor((now() - storedAt) / 1000)),
+    tagHeader: tagHeaders[tagHeader],
   };
 
-  return { recv, mayStore, age, deliver };
+  return { recv, mayStore, sharedMayStore, age, deliver };
 }
 
 export type CachePolicy = ReturnType<typeof cachePolicy>;
+
+function cookieNames(cookie: string): string[] {
+  return cookie.split(";").map((part) => part.slice(0, Math.max(0, part.indexOf("="))).trim());
+}
 
 function oneValue(header: string | string[] | undefined): string | undefined {
   return Array.isArray(header) ? header[0] : header;

@@ -1,16 +1,46 @@
 import { randomBytes } from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { isContentQueryError } from "../../../src/content/errors.ts";
+import type { ContentReader, ContentType } from "../../../src/content/types.ts";
 import { consentCookieName } from "../../../src/lib/consent.ts";
 import { buildLoadContext } from "../../../src/lib/router-protocol.ts";
 import type { SiteServices } from "../../../src/services.ts";
 import type { RenderLimit } from "../render-limit.ts";
 import { hashAuthorisedInline } from "./copy.ts";
 import type { CacheKey, CachePolicy } from "./policy.ts";
+import { type ContentReads, pageTags } from "./tags.ts";
+
+/** What the render read, and whether any read failed (a section then shows its placeholder). */
+export interface RenderReads extends ContentReads {
+  failed: boolean;
+}
 
 /** Renders one document for the shared cache: the whole page at once, with the given nonce on its scripts. */
-export type SharedRender = (request: Request, nonce: string) => Promise<Response>;
+export type SharedRender = (request: Request, nonce: string) => Promise<{ response: Response; reads: RenderReads }>;
 
 const sharedUserAgent = "gritstone-page-cache";
+
+/** A reader that notes what a render asked for and was given, and whether the content service failed it. */
+export function recordReads(content: ContentReader): { reader: ContentReader; reads: RenderReads } {
+  const types = new Set<ContentType>();
+  const entries = new Set<string>();
+  const reads: RenderReads = { types, entries, failed: false };
+  const reader: ContentReader = {
+    async getEntries(query) {
+      types.add(query.content_type);
+      try {
+        const result = await content.getEntries(query);
+        for (const item of result.items) entries.add(item.sys.id);
+        return result as never;
+      } catch (error) {
+        // A query outside the allow-list is the page's bug, not missing content.
+        if (!isContentQueryError(error)) reads.failed = true;
+        throw error;
+      }
+    },
+  };
+  return { reader, reads };
+}
 
 /**
  * The page cache's own render: React Router's fetch handler with the anonymous site's services, marked shared (the
@@ -19,12 +49,18 @@ const sharedUserAgent = "gritstone-page-cache";
 export function sharedRender(build: ServerBuild, site: SiteServices, renders: RenderLimit, mode: string): SharedRender {
   const handle = createRequestHandler(build, mode);
   const create = buildLoadContext(build);
-  return (request, nonce) => renders.shared(() => handle(request, create(site, nonce, true)));
+  return async (request, nonce) => {
+    const { reader, reads } = recordReads(site.content);
+    const response = await renders.shared(() => handle(request, create({ ...site, content: reader }, nonce, true)));
+    return { response: response ?? new Response(null, { status: 503 }), reads };
+  };
 }
 
 /**
  * One shared render of a key's page, as the key's visitor would get it (its consent choice): its document with the
- * nonce replaced by the hashes of the inline code it authorised, or the status that may not be stored.
+ * nonce replaced by the hashes of the inline code it authorised and the tags of what it shows, or the status that
+ * may not be stored. A page some of whose content could not be had is refused as a 503 would be: the last good copy
+ * stays.
  */
 export async function renderForKey(render: SharedRender, origin: string, policy: CachePolicy, target: CacheKey) {
   const nonce = randomBytes(16).toString("hex");
@@ -32,10 +68,13 @@ export async function renderForKey(render: SharedRender, origin: string, policy:
   if (target.consent && target.consent !== "unset") headers.set("cookie", `${consentCookieName}=${target.consent}`);
   // Appended to the origin, never resolved against it: a path such as //elsewhere/x stays a path of this site.
   const url = new URL(`${origin}${target.path}${target.query ? `?${target.query}` : ""}`);
-  const response = await render(new Request(url, { headers }), nonce);
-  if (!policy.mayStore(target, response.status, (name) => response.headers.get(name) ?? undefined)) {
+  const { response, reads } = await render(new Request(url, { headers }), nonce);
+  const header = (name: string) => response.headers.get(name) ?? undefined;
+  if (!policy.mayStore(target, response.status, header) || !policy.sharedMayStore(header)) {
     await response.body?.cancel();
     return { refused: response.status };
   }
-  return { document: hashAuthorisedInline(await response.text(), nonce) };
+  const html = await response.text();
+  if (reads.failed) return { refused: 503 };
+  return { document: hashAuthorisedInline(html, nonce), tags: pageTags(target.path, reads) };
 }

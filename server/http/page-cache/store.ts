@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import pLimit from "p-limit";
 import type { Logger } from "pino";
 import type { Registry } from "prom-client";
 import { whenEventLoopIdle } from "../../lib/idle.ts";
@@ -6,6 +7,7 @@ import { type Entry, type Found, type HeaderTemplate, makeVariant, sizeOf } from
 import { storeMetrics } from "./metrics.ts";
 import type { CacheKey, CachePolicy } from "./policy.ts";
 import { renderForKey, type SharedRender } from "./render.ts";
+import { everyPageTag, pathTag } from "./tags.ts";
 
 /**
  * The store (Varnish's storage, vcl_miss and its waiting list): copies within a memory bound and a bound on keys
@@ -39,7 +41,8 @@ export interface StoreOptions {
 
 /** One fetch in flight for a key: the head of its waiting list. */
 export interface Fetch {
-  path: string;
+  /** The tag of the page it renders: a purge naming it cancels the fetch. */
+  pathTag: string;
   cancelled: boolean;
   /** Settles when the fetch stored its copy or gave up: the waiting list is answered then. */
   done: Promise<void>;
@@ -65,6 +68,8 @@ export function createStore(options: StoreOptions) {
     },
   });
   const fetches = new Map<string, OpenFetch>();
+  /** Purged copies are replaced two at a time, leaving render slots to visitors. */
+  const refills = pLimit(2);
   /** Keys outdated by a purge of everything, refreshed one at a time when the process has room. */
   const refreshing = new Set<string>();
   let refresher: Promise<void> | undefined;
@@ -91,7 +96,7 @@ export function createStore(options: StoreOptions) {
     if (fetches.has(target.key)) return undefined;
     let settle = () => {};
     const done = new Promise<void>((resolve) => (settle = resolve));
-    const opened: OpenFetch = { path: target.path, cancelled: false, done, settle };
+    const opened: OpenFetch = { pathTag: pathTag(target.path), cancelled: false, done, settle };
     fetches.set(target.key, opened);
     void done.then(() => {
       if (fetches.get(target.key) === opened) fetches.delete(target.key);
@@ -119,8 +124,9 @@ export function createStore(options: StoreOptions) {
   function addVariant(target: CacheKey, entry: Entry) {
     const fetch = run(target, async (fetch) => {
       try {
-        const { document } = await renderOnce(target, "variant");
+        const { document, tags } = await renderOnce(target, "variant");
         if (!document || fetch.cancelled || cache.get(target.key) !== entry) return;
+        entry.tags = [...new Set([...entry.tags, ...tags])];
         const variant = await makeVariant(target.key, entry.template, document, entry.variants);
         if (entry.variants.includes(variant)) {
           if (entry.variants.length === 1) entry.varies = false;
@@ -155,7 +161,7 @@ export function createStore(options: StoreOptions) {
       target,
       async (fetch) => {
         try {
-          const { document, refused } = await renderOnce(target, "fill");
+          const { document, tags, refused } = await renderOnce(target, "fill");
           const variant = document && (await makeVariant(target.key, template, document, previous?.variants));
           // A purge while this render ran: its content may be the old one, so it is not kept.
           if (fetch.cancelled) return;
@@ -168,6 +174,7 @@ export function createStore(options: StoreOptions) {
             target,
             storedAt: now(),
             template,
+            tags,
             variants: [variant],
             last: -1,
             bytes: sizeOf(variant),
@@ -183,6 +190,14 @@ export function createStore(options: StoreOptions) {
     );
     void running.done.then(() => varyLater(target));
     return running;
+  }
+
+  /** A purged copy's replacement, unless a request started it already or a newer purge or fill replaced it. */
+  async function replace(entry: Entry) {
+    const { target } = entry;
+    const running = fetches.get(target.key);
+    if (running) await running.done;
+    else if (cache.get(target.key) === entry) await fetch(target, entry.template, entry).done;
   }
 
   /** Refreshes the copies a purge of everything outdated, one at a time, each when the process has room. */
@@ -267,32 +282,32 @@ export function createStore(options: StoreOptions) {
     },
 
     /**
-     * A purge of these paths (every query of each) marks their copies for replacement: the next request for each
-     * waits for the one fetch that replaces it. A purge of everything outdates every copy instead: each is answered
-     * stale while the copies are refreshed in the background.
+     * A purge of these tags: the copies carrying any of them are replaced at once, one render at a time, and a
+     * request for one meanwhile waits for its replacement; resolves when every replacement settled. A purge of
+     * every page (its tag, or none given) outdates every copy instead, and resolves at once: each is answered stale
+     * while they are refreshed in the background, one at a time when the process has room.
      */
-    purge(paths?: readonly string[]) {
-      const only = paths ? new Set(paths) : undefined;
-      // Cancelled fetches finish unkept; their waiting lists are answered when they do, and the next request
-      // for each key starts its replacement.
-      for (const [key, running] of fetches) {
-        if (only && !only.has(running.path)) continue;
-        running.cancelled = true;
-        fetches.delete(key);
-      }
-      for (const [key, entry] of cache.entries()) {
-        if (only && !only.has(entry.target.path)) continue;
-        if (only) entry.purged = true;
-        else {
+    purge(tags: readonly string[] = [everyPageTag]): Promise<void> {
+      const named = new Set(tags);
+      if (named.has(everyPageTag)) {
+        for (const [key, entry] of cache.entries()) {
           entry.outdated = true;
           refreshing.add(key);
         }
+        refreshOutdated();
+        return Promise.resolve();
       }
-      if (!only) refreshOutdated();
+      const reached = (entry: Entry | undefined) => entry?.tags.some((tag) => named.has(tag)) === true;
+      // Cancelled fetches finish unkept; their waiting lists are answered when they do.
+      for (const [key, running] of fetches) {
+        if (!named.has(running.pathTag) && !reached(cache.get(key))) continue;
+        running.cancelled = true;
+        fetches.delete(key);
+      }
+      const purged = [...cache.values()].filter(reached);
+      for (const entry of purged) entry.purged = true;
+      return Promise.all(purged.map((entry) => refills(() => replace(entry)))).then(() => {});
     },
-
-    /** The keys stored now (their paths, with the query each reads). */
-    keys: () => [...cache.values()].map((entry) => entry.target.key),
 
     stats() {
       return { entries: cache.size, bytes: cache.calculatedSize, maxBytes: options.maxBytes };
