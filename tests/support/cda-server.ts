@@ -9,7 +9,7 @@ import { contentFields } from "../../src/content/fields.ts";
  * A stand-in for Contentful's Content Delivery API on 127.0.0.1, serving a store folder as a space: the real
  * contentful SDK talks to it over HTTP. It answers `GET /spaces/:space/environments/:env/entries` in the API's
  * JSON (items plus `includes`: the entries they link to, `include` levels deep (default 1), and the assets of
- * both) and implements the parameters the SDK sends for the site's queries: content_type, fields.<name>
+ * both) and implements the parameters the SDK sends for the site's queries: content_type, sys.id, fields.<name>
  * equality (a list matches one element), order (several, `-` for descending), select, limit (≤ 1000), skip. Like the real API it refuses unknown fields (400 InvalidQuery) and a wrong
  * token (401). Written apart from the site's query engine so the contract suite tests one against the other.
  * With the preview token it answers as the Preview API: the store's `drafts/entries` replace or add entries.
@@ -33,8 +33,16 @@ export interface CdaServer {
   delayMs: number;
   /** Options for the contentful source to talk to this stand-in (no retries, so failures show at once). */
   sdkOptions(overrides?: Partial<ContentfulOptions>): ContentfulOptions;
-  /** Replaces a field value of an entry, as a publish in the web app would. */
-  publish(entryId: string, field: string, value: unknown): void;
+  /**
+   * Replaces a field value of an entry, as a publish in the web app would, and gives it the next revision; with
+   * `lagMs`, the API serves it only that long after (Contentful's webhook fires before its CDN has the change).
+   * Returns the revision the publish makes, as the webhook's payload carries it.
+   */
+  publish(entryId: string, field: string, value: unknown, options?: { lagMs?: number }): number;
+  /** Takes an entry off the API (an unpublish), `lagMs` after the call; `restore` puts it back as it was. */
+  unpublish(entryId: string, options?: { lagMs?: number }): { restore(): void };
+  /** The revision the API serves of an entry now; null when it serves none. */
+  revisionOf(entryId: string): number | null;
   close(): Promise<void>;
 }
 
@@ -42,6 +50,7 @@ interface SpaceEntry {
   contentType: string;
   id: string;
   fields: Json;
+  revision?: number;
 }
 
 const sysBase = (space: string, environment: string, id: string, type: string) => ({
@@ -140,6 +149,8 @@ export async function startCdaServer(storeDir: string): Promise<CdaServer> {
     };
 
     let items = data.entries.filter((entry) => !contentType || entry.contentType === contentType);
+    const id = params.get("sys.id");
+    if (id !== null) items = items.filter((entry) => entry.id === id);
     for (const [key, value] of params) {
       if (!key.startsWith("fields.")) continue;
       const name = key.slice("fields.".length);
@@ -203,6 +214,7 @@ export async function startCdaServer(storeDir: string): Promise<CdaServer> {
     if (!Number.isInteger(include) || include < 0 || include > 10) throw new InvalidQuery("Include must be 0 to 10");
     const entrySys = (entry: SpaceEntry) => ({
       ...sysBase(space, environment, entry.id, "Entry"),
+      revision: entry.revision ?? 1,
       contentType: { sys: { type: "Link", linkType: "ContentType", id: entry.contentType } },
     });
     const assetIds = new Set<string>();
@@ -261,6 +273,8 @@ export async function startCdaServer(storeDir: string): Promise<CdaServer> {
   }
 
   const requests: URL[] = [];
+  /** The last revision each entry was published at, served or not yet. */
+  const pendingRevisions = new Map<string, number>();
   const entriesPath = `/spaces/${space}/environments/${environment}/entries`;
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
@@ -309,12 +323,41 @@ export async function startCdaServer(storeDir: string): Promise<CdaServer> {
       retryLimit: 0,
       ...overrides,
     }),
-    publish(entryId, field, value) {
+    publish(entryId, field, value, { lagMs = 0 } = {}) {
       const entry = spaces.delivery.entries.find((candidate) => candidate.id === entryId);
       if (!entry) throw new Error(`no entry ${entryId}`);
-      entry.fields = { ...entry.fields, [field]: value };
-      const draft = spaces.preview.entries.find((candidate) => candidate.id === entryId);
-      if (draft) draft.fields = { ...draft.fields, [field]: value };
+      const revision = (pendingRevisions.get(entryId) ?? entry.revision ?? 1) + 1;
+      pendingRevisions.set(entryId, revision);
+      const apply = () => {
+        entry.fields = { ...entry.fields, [field]: value };
+        entry.revision = revision;
+        const draft = spaces.preview.entries.find((candidate) => candidate.id === entryId);
+        if (draft) draft.fields = { ...draft.fields, [field]: value };
+      };
+      if (lagMs > 0) setTimeout(apply, lagMs);
+      else apply();
+      return revision;
+    },
+    unpublish(entryId, { lagMs = 0 } = {}) {
+      const list = spaces.delivery.entries;
+      const entry = list.find((candidate) => candidate.id === entryId);
+      if (!entry) throw new Error(`no entry ${entryId}`);
+      const remove = () => {
+        const at = list.indexOf(entry);
+        if (at !== -1) list.splice(at, 1);
+      };
+      const timer = lagMs > 0 ? setTimeout(remove, lagMs) : undefined;
+      if (lagMs <= 0) remove();
+      return {
+        restore() {
+          clearTimeout(timer);
+          if (!list.includes(entry)) list.push(entry);
+        },
+      };
+    },
+    revisionOf(entryId) {
+      const entry = spaces.delivery.entries.find((candidate) => candidate.id === entryId);
+      return entry ? (entry.revision ?? 1) : null;
     },
     close: () =>
       new Promise<void>((resolve) => {

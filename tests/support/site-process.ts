@@ -23,13 +23,14 @@ export async function startSite(env: Record<string, string>, track: (child: Chil
   });
   // Every line the logger writes is one JSON object; anything else is kept to show.
   const strays: string[] = [];
+  const logs: { msg?: string; level?: number }[] = [];
   let partial = "";
   child.stdout?.on("data", (chunk: Buffer) => {
     const lines = (partial + chunk.toString()).split("\n");
     partial = lines.pop() ?? "";
     for (const line of lines) {
       try {
-        JSON.parse(line);
+        logs.push(JSON.parse(line));
       } catch {
         if (line.trim() !== "") strays.push(line);
       }
@@ -45,7 +46,7 @@ export async function startSite(env: Record<string, string>, track: (child: Chil
     { timeout: 60_000, interval: 200 },
   );
   /** What the process wrote to stderr so far (the logger writes JSON lines to stdout; stderr should stay empty). */
-  return { child, base, stderr: () => errors, nonJsonLines: () => strays };
+  return { child, base, stderr: () => errors, nonJsonLines: () => strays, logs: () => logs };
 }
 
 /**
