@@ -27,10 +27,14 @@ FROM node:24-bookworm-slim AS runtime
 # The build shown on /status and in site_build_info: docker build --build-arg BUILD_VERSION=… --build-arg BUILD_COMMIT=…
 ARG BUILD_VERSION=
 ARG BUILD_COMMIT=
+# Memory: a V8 heap of at most 304 MB (256 old, 3 x 16 young) and two malloc arenas instead of one per thread
+# (libvips and libuv threads each kept their own), wherever the image runs (docs/performance.md, "Resource use").
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATA_DIR=/data \
+    NODE_OPTIONS="--max-old-space-size=256 --max-semi-space-size=16" \
+    MALLOC_ARENA_MAX=2 \
     BUILD_VERSION=$BUILD_VERSION \
     BUILD_COMMIT=$BUILD_COMMIT
 WORKDIR /app

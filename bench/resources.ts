@@ -10,6 +10,7 @@ import autocannon from "autocannon";
 import sharp from "sharp";
 import { parse } from "yaml";
 import { imageWidths } from "../src/content/images.ts";
+import { imageMemorySettings } from "../tests/support/system.ts";
 import { startServer } from "./support/server.ts";
 
 const seconds = Number(process.argv[2] ?? 15);
@@ -68,20 +69,15 @@ interface Scenario {
 }
 
 interface Container {
-  env: { name: string; value?: string }[];
   resources: { requests: { memory: string }; limits: { memory: string } };
 }
-/** The pod's container as ops/kubernetes runs it: the server gets its memory settings, and the figures its limit. */
+/** The pod's container as ops/kubernetes runs it (the figures its limit), with the image's memory settings. */
 const container = (
   parse(readFileSync("ops/kubernetes/deployment.yaml", "utf8")) as {
     spec: { template: { spec: { containers: Container[] } } };
   }
 ).spec.template.spec.containers[0] as Container;
-const podEnv = Object.fromEntries(
-  container.env
-    .filter((variable) => ["NODE_OPTIONS", "MALLOC_ARENA_MAX"].includes(variable.name))
-    .map((variable) => [variable.name, variable.value ?? ""]),
-);
+const podEnv = imageMemorySettings() as Record<string, string>;
 
 const server = await startServer({ ...podEnv, CONTACT_RATE_LIMIT: "1000000" });
 const pid = server.child.pid ?? 0;

@@ -8,6 +8,7 @@ import {
 } from "../lib/status-report.ts";
 import styles from "./StatusBoard.module.css";
 import { StatusCharts } from "./StatusCharts.tsx";
+import { StatusPublishes } from "./StatusPublishes.tsx";
 
 /** The operator page behind the footer's "Server status" link: the overall state, the figures, each component. */
 export function StatusBoard({ report, refreshSeconds }: { report: StatusReport; refreshSeconds: number }) {
@@ -33,6 +34,8 @@ export function StatusBoard({ report, refreshSeconds }: { report: StatusReport; 
           ))}
         </ul>
       </section>
+
+      <StatusPublishes publishes={report.publishes} />
 
       {report.history && <StatusCharts history={report.history} />}
 

@@ -81,3 +81,59 @@ describe("the status board's figures", () => {
     ]);
   });
 });
+
+describe("the status board's recent publishes", () => {
+  /** Each row of the publishes table as its cells' text. */
+  function rows(publishes: StatusReport["publishes"]) {
+    const html = renderToStaticMarkup(<StatusBoard report={{ ...reportWith(null), publishes }} refreshSeconds={30} />);
+    const table = html.split('id="status-publishes"')[1] ?? "";
+    return [...table.matchAll(/<tr>(.*?)<\/tr>/g)].map(([, row]) =>
+      [...(row ?? "").matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map(([, cell]) => cell),
+    );
+  }
+  const base = {
+    entry: "post-bright",
+    action: "publish" as const,
+    revision: 7,
+    receivedAt: "2026-11-23T11:59:00.000Z",
+    servedAfterSeconds: null,
+    gaveUp: false,
+    instancesPurgedAt: null,
+    frontPurgedAt: null,
+    frontFailed: false,
+    visibleAt: null,
+  };
+
+  it("shows when Contentful served each publish and when every tier had it", () => {
+    expect(
+      rows([
+        {
+          ...base,
+          servedAfterSeconds: 3.2,
+          instancesPurgedAt: "2026-11-23T11:59:03.400Z",
+          frontPurgedAt: "2026-11-23T11:59:03.500Z",
+          visibleAt: "2026-11-23T11:59:03.600Z",
+        },
+        { ...base, entry: "home", revision: 2, receivedAt: "2026-11-23T11:58:00.000Z" },
+        { ...base, gaveUp: true, instancesPurgedAt: "2026-11-23T12:01:00.000Z", frontFailed: true },
+      ]),
+    ).toEqual([
+      ["Entry", "Received", "Served by Contentful", "Instances purged", "Tier in front", "Visible"],
+      ["post-bright, revision 7", "11:59:00 UTC", "After 3.2 s", "After 3.4 s", "After 3.5 s", "After 3.6 s"],
+      ["home, revision 2", "11:58:00 UTC", "Waiting", "Waiting", "None", "Not yet"],
+      [
+        "post-bright, revision 7",
+        "11:59:00 UTC",
+        "Not after 2 min: purged anyway",
+        "After 2 min",
+        "Purge failed",
+        "Not yet",
+      ],
+    ]);
+  });
+
+  it("says none has arrived rather than showing an empty table", () => {
+    const html = renderToStaticMarkup(<StatusBoard report={reportWith(null)} refreshSeconds={30} />);
+    expect(html).toContain("No publish has reached this instance since it started.");
+  });
+});

@@ -1,0 +1,61 @@
+import { formatDuration, type PublishFigure } from "../lib/status-report.ts";
+import styles from "./StatusBoard.module.css";
+
+/** The last publishes: how long Contentful's Delivery API took to serve each, and when every tier had it. */
+export function StatusPublishes({ publishes }: { publishes: PublishFigure[] }) {
+  return (
+    <section aria-labelledby="status-publishes">
+      <h2 id="status-publishes" className={styles.heading}>
+        Recent publishes
+      </h2>
+      {publishes.length === 0 ? (
+        <p className={styles.summary}>No publish has reached this instance since it started.</p>
+      ) : (
+        <table className={styles.publishes}>
+          <thead>
+            <tr>
+              <th scope="col">Entry</th>
+              <th scope="col">Received</th>
+              <th scope="col">Served by Contentful</th>
+              <th scope="col">Instances purged</th>
+              <th scope="col">Tier in front</th>
+              <th scope="col">Visible</th>
+            </tr>
+          </thead>
+          <tbody>
+            {publishes.map((publish) => (
+              <tr key={`${publish.receivedAt} ${publish.entry}`}>
+                <th scope="row">{entryWords(publish)}</th>
+                <td>{publish.receivedAt.slice(11, 19)} UTC</td>
+                <td>{servedWords(publish)}</td>
+                <td>{after(publish, publish.instancesPurgedAt, "Waiting")}</td>
+                <td>{publish.frontFailed ? "Purge failed" : after(publish, publish.frontPurgedAt, "None")}</td>
+                <td>{after(publish, publish.visibleAt, "Not yet")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function entryWords({ entry, action, revision }: PublishFigure) {
+  if (entry === null) return "Everything";
+  const what = action === "publish" && revision !== null ? `revision ${revision}` : (action ?? "change");
+  return `${entry}, ${what}`;
+}
+
+function servedWords(publish: PublishFigure) {
+  if (publish.gaveUp) return "Not after 2 min: purged anyway";
+  if (publish.servedAfterSeconds !== null) return `After ${seconds(publish.servedAfterSeconds)}`;
+  return publish.instancesPurgedAt ? "Not waited for" : "Waiting";
+}
+
+/** "+3.2 s" after the webhook, or what to say while there is no time yet. */
+function after(publish: PublishFigure, iso: string | null, otherwise: string) {
+  if (iso === null) return otherwise;
+  return `After ${seconds((Date.parse(iso) - Date.parse(publish.receivedAt)) / 1000)}`;
+}
+
+const seconds = (value: number) => (value < 60 ? `${value.toFixed(1)} s` : formatDuration(value));
