@@ -544,24 +544,30 @@ describe("what a stored copy tells a cache tier in front", () => {
     expect(later.headers.etag).toBe(first.headers.etag);
   });
 
-  it("never stores nor sends as public a home page missing its content, and shows it once the API answers", async () => {
-    fixture.cda.failWith = 401;
-    try {
-      const site = await listen();
-      for (let ask = 0; ask < 4; ask++) {
-        const home = await site.get("/");
-        expect(home.text).toContain("Loading our projects…");
-        expect(home.headers["x-cache"]).toBe("MISS");
-        expect(home.headers["cache-control"]).not.toMatch(/public/);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+  it.each([
+    [401, "refusing the token"],
+    [503, "down"],
+  ])(
+    "never stores nor sends as public a home page missing its content (the API %i: %s), and shows it once the API answers",
+    async (failWith) => {
+      fixture.cda.failWith = failWith;
+      try {
+        const site = await listen();
+        for (let ask = 0; ask < 4; ask++) {
+          const home = await site.get("/");
+          expect(home.text).toContain("Loading our projects…");
+          expect(home.headers["x-cache"]).toBe("MISS");
+          expect(home.headers["cache-control"]).not.toMatch(/public/);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        fixture.cda.failWith = undefined;
+        const back = await site.get("/");
+        expect(back.text).not.toContain("Loading our projects…");
+        expect(back.text).toContain('href="/project/warmies"');
+        expect((await site.stored("/")).text).not.toContain("Loading our projects…");
+      } finally {
+        fixture.cda.failWith = undefined;
       }
-      fixture.cda.failWith = undefined;
-      const back = await site.get("/");
-      expect(back.text).not.toContain("Loading our projects…");
-      expect(back.text).toContain('href="/project/warmies"');
-      expect((await site.stored("/")).text).not.toContain("Loading our projects…");
-    } finally {
-      fixture.cda.failWith = undefined;
-    }
-  });
+    },
+  );
 });
