@@ -1,0 +1,147 @@
+import type { LRUCache } from "lru-cache";
+import pLimit from "p-limit";
+import type { Logger } from "pino";
+import { type Entry, type HeaderTemplate, makeVariant, sizeOf } from "./copy.ts";
+import type { storeMetrics } from "./metrics.ts";
+import type { CacheKey } from "./policy.ts";
+import type { renderForKey } from "./render.ts";
+import type { Fetch, OpenFetch, WaitingLists } from "./waiting-lists.ts";
+
+/**
+ * Fills (Varnish's backend fetches): the one render that stores, refreshes or replaces a key's copy, the other
+ * renders of a page whose renders differ, and the refreshes a purge asks for.
+ */
+
+export interface FillOptions {
+  copies: LRUCache<string, Entry>;
+  /** Keeps an entry within the bound on keys per route (store.ts). */
+  keep: (entry: Entry) => void;
+  lists: WaitingLists;
+  render: (target: CacheKey) => ReturnType<typeof renderForKey>;
+  metrics: ReturnType<typeof storeMetrics>;
+  /** Renders kept of a page whose renders differ. */
+  maxVariants: number;
+  /** Settles when the process has room for background work. */
+  idle: () => Promise<void>;
+  now: () => number;
+  logger: Logger;
+}
+
+export function createFills(options: FillOptions) {
+  const { copies, keep, lists, metrics, maxVariants, idle, now, logger } = options;
+  /** Purged copies are replaced two at a time, leaving render slots to visitors. */
+  const replacements = pLimit(2);
+  /** Keys outdated by a purge of everything, refreshed one at a time when the process has room. */
+  const outdated = new Set<string>();
+  let refresher: Promise<void> | undefined;
+
+  const render = (target: CacheKey, reason: "fill" | "variant") => {
+    metrics.renders.inc({ reason });
+    return options.render(target);
+  };
+
+  /**
+   * The fetch that stores (or refreshes, or replaces) a key's copy: one render. A refresh that fails or meets an
+   * overloaded renderer keeps the copy it would have replaced (grace); one whose page is gone drops it.
+   */
+  function fill(target: CacheKey, template: HeaderTemplate, previous: Entry | undefined, opened?: OpenFetch): Fetch {
+    const running = lists.run(target, (fetch) => store(target, template, previous, fetch), opened);
+    void running.done.then(() => varyLater(target));
+    return running;
+  }
+
+  async function store(target: CacheKey, template: HeaderTemplate, previous: Entry | undefined, fetch: Fetch) {
+    try {
+      const { document, tags, refused } = await render(target, "fill");
+      const variant = document && (await makeVariant(target.key, template, document, previous?.variants));
+      // A purge while this render ran: its content may be the old one, so it is not kept.
+      if (fetch.cancelled) return;
+      metrics.fills.inc({ outcome: variant ? "stored" : "refused" });
+      if (!document || !variant) {
+        if (refused === undefined || refused < 500 || previous?.purged) copies.delete(target.key);
+        return;
+      }
+      const bytes = sizeOf(variant);
+      keep({ target, storedAt: now(), template, tags, variants: [variant], last: -1, bytes, varies: previous?.varies });
+    } catch (error) {
+      metrics.fills.inc({ outcome: "failed" });
+      logger.error({ err: error, path: target.path }, "page cache: the shared render failed");
+      if (!fetch.cancelled && previous?.purged) copies.delete(target.key);
+    }
+  }
+
+  /** Whether a stored page may still gain a variant: not known to render the same, and not full. */
+  const mayVary = (entry: Entry | undefined): entry is Entry =>
+    entry !== undefined && !entry.purged && entry.varies !== false && entry.variants.length < maxVariants;
+
+  /** After a fill or a variant: the next variant, if the page may have more, once the process has room for it. */
+  function varyLater(target: CacheKey) {
+    const entry = copies.get(target.key);
+    if (!mayVary(entry) || lists.has(target.key)) return;
+    void idle().then(() => {
+      if (copies.get(target.key) === entry && mayVary(entry) && !lists.has(target.key)) addVariant(target, entry);
+    });
+  }
+
+  /**
+   * One more render of a stored page whose renders may differ, one at a time (each when the process is idle) until
+   * the page is known to render the same or holds maxVariants: a different render is another variant; the same as
+   * the only one says the page does not vary.
+   */
+  function addVariant(target: CacheKey, entry: Entry) {
+    const running = lists.run(target, async (fetch) => {
+      try {
+        const { document, tags } = await render(target, "variant");
+        if (!document || fetch.cancelled || copies.get(target.key) !== entry) return;
+        entry.tags = [...new Set([...entry.tags, ...tags])];
+        const variant = await makeVariant(target.key, entry.template, document, entry.variants);
+        if (entry.variants.includes(variant)) {
+          if (entry.variants.length === 1) entry.varies = false;
+          return;
+        }
+        entry.varies = true;
+        entry.variants.push(variant);
+        entry.bytes += sizeOf(variant);
+        copies.set(target.key, entry);
+      } catch (error) {
+        logger.warn({ err: error, path: target.path }, "page cache: another render of a stored page failed");
+      }
+    });
+    void running.done.then(() => varyLater(target));
+  }
+
+  /** A purged copy's replacement, unless a request started it already or a newer purge or fill replaced it. */
+  async function replace(entry: Entry) {
+    const running = lists.get(entry.target.key);
+    if (running) await running.done;
+    else if (copies.get(entry.target.key) === entry) await fill(entry.target, entry.template, entry).done;
+  }
+
+  /** Refreshes the copies a purge of everything outdated, one at a time, each when the process has room. */
+  function refreshOutdated() {
+    if (refresher) return;
+    refresher = (async () => {
+      for (const key of outdated) {
+        outdated.delete(key);
+        await idle();
+        const entry = copies.get(key);
+        if (!entry?.outdated || lists.has(key)) continue;
+        await fill(entry.target, entry.template, entry).done;
+      }
+    })().finally(() => {
+      refresher = undefined;
+      if (outdated.size > 0) refreshOutdated();
+    });
+  }
+
+  return {
+    fill,
+    /** Replaces purged copies at once (a few at a time); resolves when every one settled. */
+    replaceAll: (entries: Entry[]) => Promise.all(entries.map((entry) => replacements(() => replace(entry)))),
+    /** Refreshes outdated copies in the background, as the process has room. */
+    refreshLater(keys: Iterable<string>) {
+      for (const key of keys) outdated.add(key);
+      refreshOutdated();
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { CacheKey } from "./policy.ts";
+import { pathTag } from "./tags.ts";
+
+/**
+ * Waiting lists (Varnish's, for a miss): at most one fetch (a render for the cache) in flight per key; every other
+ * request for the key waits for it rather than render the page again.
+ */
+
+/** One fetch in flight for a key: the head of its waiting list. */
+export interface Fetch {
+  /** The tag of the page it renders: a purge naming it cancels the fetch. */
+  pathTag: string;
+  cancelled: boolean;
+  /** Settles when the fetch stored its copy or gave up: the waiting list is answered then. */
+  done: Promise<void>;
+}
+
+export interface OpenFetch extends Fetch {
+  settle: () => void;
+}
+
+export function createWaitingLists() {
+  const fetches = new Map<string, OpenFetch>();
+
+  /** Opens a key's waiting list: the fetch every other request for the key waits for, to be run or closed. */
+  function open(target: CacheKey): OpenFetch | undefined {
+    if (fetches.has(target.key)) return undefined;
+    let settle = () => {};
+    const done = new Promise<void>((resolve) => (settle = resolve));
+    const opened: OpenFetch = { pathTag: pathTag(target.path), cancelled: false, done, settle };
+    fetches.set(target.key, opened);
+    void done.then(() => {
+      if (fetches.get(target.key) === opened) fetches.delete(target.key);
+    });
+    return opened;
+  }
+
+  return {
+    open,
+    /** Runs work as a key's fetch (on the waiting list given, or a new one), one at a time per key. */
+    run(target: CacheKey, work: (fetch: Fetch) => Promise<void>, opened?: OpenFetch): Fetch {
+      const mine = opened ?? open(target);
+      if (!mine) return fetches.get(target.key) as Fetch;
+      void work(mine).finally(mine.settle);
+      return mine;
+    },
+    get: (key: string): Fetch | undefined => fetches.get(key),
+    has: (key: string) => fetches.has(key),
+    /** Cancels the fetches `reached` names: they finish unkept, and their waiting lists are answered when they do. */
+    cancel(reached: (key: string, fetch: Fetch) => boolean) {
+      for (const [key, running] of fetches) {
+        if (!reached(key, running)) continue;
+        running.cancelled = true;
+        fetches.delete(key);
+      }
+    },
+  };
+}
+
+export type WaitingLists = ReturnType<typeof createWaitingLists>;
