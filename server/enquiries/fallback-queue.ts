@@ -1,8 +1,8 @@
 import type { Logger } from "pino";
 import { untilAborted } from "../lib/abort.ts";
-import { faultLog } from "../lib/fault-log.ts";
 import type { Outbox, OutboxRecord } from "./outbox.ts";
 import type { EnquiryQueue, QueueFigures, SharedQueue } from "./queue.ts";
+import { createReceipts, type Receipts } from "./receipts.ts";
 
 export interface FallbackQueueOptions {
   /** The queue every instance shares (Redis), which can say what became of the enquiries given to it. */
@@ -12,112 +12,61 @@ export interface FallbackQueueOptions {
   logger: Logger;
   /** How long an enquiry waits for the shared queue before it is kept here instead. */
   addTimeoutMs?: number;
-  /** How often the receipts of enquiries handed to the shared queue are checked against it (decision 0198). */
+  /** How often the receipts of enquiries handed to the shared queue are checked against it. */
   receiptCheckMs?: number;
 }
 
 const defaultAddTimeoutMs = 2_000;
 const defaultReceiptCheckMs = 5_000;
 
-/**
- * The shared queue with this instance's own outbox behind it (decision 0190). An enquiry goes to the shared queue;
- * when that cannot take it (Redis away, read-only, slow), it is written to the outbox (fsynced, as in a single
- * instance) and delivered from here, so the visitor is refused only when neither can store it. Whatever the
- * outbox holds at a graceful stop is handed to the shared queue when it answers, so an instance on a passing disk
- * (a Kubernetes emptyDir) leaves nothing behind; after a crash the outbox is read again at the next start.
- *
- * And Redis may lose what it acknowledged (a restart without persistence, a failover to a replica that had not
- * caught up, a flush): so each enquiry handed to it also leaves a receipt in the outbox (`handed/`, fsynced)
- * until the shared queue says it is done; one it no longer knows is handed to it again, with its Message-ID
- * (decision 0198).
- */
-export function fallbackQueue({
-  shared,
-  local,
-  logger,
-  addTimeoutMs = defaultAddTimeoutMs,
-  receiptCheckMs = defaultReceiptCheckMs,
-}: FallbackQueueOptions) {
+/** What the fallback's steps share. */
+interface Fallback extends Required<Omit<FallbackQueueOptions, "receiptCheckMs">> {
   /** The enquiries this instance holds from its own outbox, by id: their marks go there. */
-  const localIds = new Set<string>();
-  /** Enquiries this instance handed to the shared queue and has a receipt for, until the queue says they are done. */
-  const receipts = new Map<string, OutboxRecord>();
-  let sharedFailing: string | undefined;
-  let receiptTimer: NodeJS.Timeout | undefined;
-  let checking: Promise<void> | undefined;
-  const receiptWrite = faultLog(logger, "could not keep a receipt of an enquiry handed to the shared queue");
-  const receiptCheck = faultLog(logger, "could not check the enquiries handed to the shared queue");
+  localIds: Set<string>;
+  receipts: Receipts;
+  /** Why the shared queue last refused an enquiry; undefined while it takes them. */
+  sharedFailing?: string;
+}
 
-  const holder = (record: OutboxRecord) => (localIds.has(record.id) ? local.queue : shared);
+/**
+ * The shared queue with this instance's own outbox behind it. An enquiry goes to the shared queue, leaving a
+ * receipt here (receipts.ts); when that queue cannot take it (Redis away, read-only, slow), it is kept in the
+ * outbox and delivered from here, so the visitor is refused only when neither can store it. At a graceful stop
+ * the outbox's enquiries are handed to the shared queue, so an instance on a passing disk leaves nothing behind;
+ * after a crash the outbox is read again at the next start.
+ */
+export function fallbackQueue(options: FallbackQueueOptions): EnquiryQueue {
+  const { shared, local, logger, addTimeoutMs = defaultAddTimeoutMs, receiptCheckMs = defaultReceiptCheckMs } = options;
+  const receipts = createReceipts({ shared, outbox: local.outbox, logger, checkEveryMs: receiptCheckMs });
+  const fallback: Fallback = { shared, local, logger, addTimeoutMs, localIds: new Set(), receipts };
+  const queueHolding = (record: OutboxRecord) => (fallback.localIds.has(record.id) ? local.queue : shared);
 
-  async function keepHere(record: OutboxRecord, error: unknown) {
-    const reason = error instanceof Error ? error.message : String(error);
-    if (sharedFailing === undefined) {
-      logger.warn({ reason }, "the shared enquiry queue cannot take enquiries; keeping them in this instance's outbox");
-    }
-    sharedFailing = reason;
-    await local.queue.add(record);
-  }
-
-  const queue: EnquiryQueue = {
+  return {
     kind: "redis",
 
-    async start(deliver) {
+    async start(toWorker) {
       await local.queue.start((record) => {
-        localIds.add(record.id);
-        deliver(record);
+        fallback.localIds.add(record.id);
+        toWorker(record);
       });
-      if (localIds.size > 0) logger.info({ pending: localIds.size }, "enquiries kept in this instance's outbox");
-      for (const record of await local.outbox.receipts()) receipts.set(record.id, record);
-      // Dropped as soon as any instance delivers it, so a Redis that loses everything just after is not handed a
-      // delivered enquiry again; the check every few seconds covers a missed message.
-      shared.onDone((id) => {
-        if (!receipts.delete(id)) return;
-        local.outbox.dropReceipt(id).catch((error: unknown) => receiptWrite.fail(error));
-      });
-      await shared.start(deliver);
-      receiptTimer = setInterval(() => void checkReceipts(), receiptCheckMs);
-      receiptTimer.unref();
-      void checkReceipts();
+      const kept = fallback.localIds.size;
+      if (kept > 0) logger.info({ pending: kept }, "enquiries kept in this instance's outbox");
+      await receipts.load();
+      await shared.start(toWorker);
+      receipts.startChecking();
     },
 
-    async add(record) {
-      // The receipt first: should Redis lose the enquiry after acknowledging it, this copy is handed to it again.
-      // Without it (a full disk) the enquiry still goes to Redis, which is then its only copy.
-      let receipt = false;
-      try {
-        await local.outbox.keepReceipt(record);
-        receiptWrite.ok();
-        receipt = true;
-      } catch (error) {
-        receiptWrite.fail(error);
-      }
-      try {
-        await untilAborted(shared.add(record), AbortSignal.timeout(addTimeoutMs));
-      } catch (error) {
-        // A write that timed out may still land in Redis: then it is sent twice, with the same Message-ID.
-        try {
-          await keepHere(record, error);
-        } finally {
-          if (receipt) await local.outbox.dropReceipt(record.id).catch(() => {});
-        }
-        return;
-      }
-      if (receipt) receipts.set(record.id, record);
-      if (sharedFailing !== undefined) logger.info("the shared enquiry queue takes enquiries again");
-      sharedFailing = undefined;
-    },
-
-    update: (record) => holder(record).update(record),
+    add: (record) => addEnquiry(fallback, record),
+    update: (record) => queueHolding(record).update(record),
 
     async markDelivered(record) {
-      await holder(record).markDelivered(record);
-      localIds.delete(record.id);
+      await queueHolding(record).markDelivered(record);
+      fallback.localIds.delete(record.id);
     },
 
     async markDead(record) {
-      await holder(record).markDead(record);
-      localIds.delete(record.id);
+      await queueHolding(record).markDead(record);
+      fallback.localIds.delete(record.id);
     },
 
     async sweep(olderThan) {
@@ -127,18 +76,9 @@ export function fallbackQueue({
       return { removed: here.value.removed + there.value.removed };
     },
 
-    async figures(): Promise<QueueFigures> {
+    async figures() {
       const [here, there] = await Promise.all([local.queue.figures(), shared.figures()]);
-      const oldest = [here.oldestPendingAt, there.oldestPendingAt].filter((at): at is Date => at !== null);
-      const last = [here.lastDeliveryAt, there.lastDeliveryAt].filter((at): at is Date => at !== null);
-      return {
-        kind: "redis",
-        depth: here.depth + there.depth,
-        oldestPendingAt: oldest.length > 0 ? new Date(Math.min(...oldest.map(Number))) : null,
-        lastDeliveryAt: last.length > 0 ? new Date(Math.max(...last.map(Number))) : null,
-        consumer: there.consumer && { ...there.consumer, holding: there.consumer.holding + here.depth },
-        deadLetters: here.deadLetters + there.deadLetters,
-      };
+      return bothFigures(here, there);
     },
 
     // What this instance needs to keep an enquiry: its own outbox (critical); the shared queue is checked apart.
@@ -146,66 +86,80 @@ export function fallbackQueue({
     checkShared: () => shared.checkWritable(),
 
     async stop() {
-      clearInterval(receiptTimer);
-      await checking;
+      await receipts.stop();
       await shared.stop();
       await local.queue.stop();
-      await handOver();
+      await handOver(fallback);
     },
   };
+}
 
-  /** Drops the receipts of enquiries the shared queue is done with, and hands it again those it lost. */
-  function checkReceipts(): Promise<void> {
-    checking ??= (async () => {
-      try {
-        const handed = [...receipts.values()];
-        const fates = await shared.fate(handed.map((record) => record.id));
-        const lost = handed.filter((_, index) => fates[index] === "unknown");
-        if (lost.length > 0) {
-          logger.warn(
-            { enquiries: lost.length },
-            "the shared queue no longer has enquiries it accepted (Redis restarted empty or was flushed); handing them to it again",
-          );
-        }
-        for (const record of lost) await shared.add(record);
-        for (const [index, record] of handed.entries()) {
-          if (fates[index] !== "done") continue;
-          await local.outbox.dropReceipt(record.id);
-          receipts.delete(record.id);
-        }
-        receiptCheck.ok();
-      } catch (error) {
-        receiptCheck.fail(error);
-      }
-    })().finally(() => {
-      checking = undefined;
-    });
-    return checking;
-  }
-
-  /** At a graceful stop: the outbox's pending enquiries go to the shared queue, if it takes them now. */
-  async function handOver() {
-    const pending = await local.outbox.pending().catch(() => []);
-    let handed = 0;
-    for (const record of pending) {
-      try {
-        await untilAborted(shared.add(record), AbortSignal.timeout(addTimeoutMs));
-      } catch {
-        break;
-      }
-      // Between these two steps a crash would leave it in both: sent twice, with the same Message-ID.
-      await local.outbox.keepReceipt(record).catch(() => {});
-      await local.outbox.remove(record);
-      localIds.delete(record.id);
-      handed++;
+/** The receipt first, then the shared queue; this instance's outbox when the shared queue cannot take it. */
+async function addEnquiry(fallback: Fallback, record: OutboxRecord) {
+  // Without a receipt (a full disk) the enquiry still goes to Redis, which is then its only copy.
+  const receipt = await fallback.receipts.write(record);
+  try {
+    await untilAborted(fallback.shared.add(record), AbortSignal.timeout(fallback.addTimeoutMs));
+  } catch (error) {
+    // A write that timed out may still land in Redis: then it is sent twice, with the same Message-ID.
+    try {
+      await keepInOutbox(fallback, record, error);
+    } finally {
+      if (receipt) await fallback.receipts.discard(record.id);
     }
-    if (handed > 0 || pending.length > 0) {
-      logger.info(
-        { handed, left: pending.length - handed },
-        "handed this instance's waiting enquiries to the shared queue",
-      );
-    }
+    return;
   }
+  if (receipt) fallback.receipts.track(record);
+  if (fallback.sharedFailing !== undefined) fallback.logger.info("the shared enquiry queue takes enquiries again");
+  fallback.sharedFailing = undefined;
+}
 
-  return queue;
+async function keepInOutbox(fallback: Fallback, record: OutboxRecord, error: unknown) {
+  const reason = error instanceof Error ? error.message : String(error);
+  if (fallback.sharedFailing === undefined) {
+    fallback.logger.warn(
+      { reason },
+      "the shared enquiry queue cannot take enquiries; keeping them in this instance's outbox",
+    );
+  }
+  fallback.sharedFailing = reason;
+  await fallback.local.queue.add(record);
+}
+
+/** At a graceful stop: the outbox's pending enquiries go to the shared queue, if it takes them now. */
+async function handOver({ shared, local, logger, addTimeoutMs, localIds }: Fallback) {
+  const pending = await local.outbox.pending().catch(() => []);
+  let handed = 0;
+  for (const record of pending) {
+    try {
+      await untilAborted(shared.add(record), AbortSignal.timeout(addTimeoutMs));
+    } catch {
+      break;
+    }
+    // Between these two steps a crash would leave it in both: sent twice, with the same Message-ID.
+    await local.outbox.keepReceipt(record).catch(() => {});
+    await local.outbox.remove(record);
+    localIds.delete(record.id);
+    handed++;
+  }
+  if (handed > 0 || pending.length > 0) {
+    logger.info(
+      { handed, left: pending.length - handed },
+      "handed this instance's waiting enquiries to the shared queue",
+    );
+  }
+}
+
+/** This instance's outbox and the shared queue as one queue. */
+function bothFigures(here: QueueFigures, there: QueueFigures): QueueFigures {
+  const oldest = [here.oldestPendingAt, there.oldestPendingAt].filter((at): at is Date => at !== null);
+  const last = [here.lastDeliveryAt, there.lastDeliveryAt].filter((at): at is Date => at !== null);
+  return {
+    kind: "redis",
+    depth: here.depth + there.depth,
+    oldestPendingAt: oldest.length > 0 ? new Date(Math.min(...oldest.map(Number))) : null,
+    lastDeliveryAt: last.length > 0 ? new Date(Math.max(...last.map(Number))) : null,
+    consumer: there.consumer && { ...there.consumer, holding: there.consumer.holding + here.depth },
+    deadLetters: here.deadLetters + there.deadLetters,
+  };
 }
