@@ -1,9 +1,7 @@
-import type { RequestListener } from "node:http";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type Express, type RequestHandler } from "express";
+import express, { type RequestHandler } from "express";
 import type { Logger } from "pino";
-import type { RouterContextProvider, ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import { analyticsMayLoad, analyticsProvider } from "../src/lib/consent.ts";
 import { buildLoadContext } from "../src/lib/router-protocol.ts";
 import type { SiteServices } from "../src/services.ts";
@@ -13,26 +11,23 @@ import { createPreview, isPreview } from "./content/preview.ts";
 import { contentImages, contentRoutes } from "./content/routes.ts";
 import { contentWebhook } from "./content/webhook.ts";
 import { enquiryRoutes } from "./enquiries/routes.ts";
-import { readBody, replayBody } from "./http/body.ts";
+import { readBody } from "./http/body.ts";
 import { endpointOf } from "./http/endpoints.ts";
 import { requestLogger } from "./http/logging.ts";
-import { knownPages } from "./http/page-cache/known-pages.ts";
-import { sharedRender } from "./http/page-cache/render.ts";
 import { RouteLabeler, unmatchedRoute } from "./http/page-cache/routes.ts";
-import { planTags } from "./http/page-cache/tags.ts";
 import { type WarmOptions, warmPages } from "./http/page-cache/warm.ts";
-import { createPageCache, noStoreForWrites, type PageCache } from "./http/page-cache.ts";
+import { noStoreForWrites } from "./http/page-cache.ts";
+import { type Build, pageCache, routerHandler, storedPagesFirst } from "./http/pages.ts";
 import { postRateLimit } from "./http/rate-limits.ts";
 import { legacyRedirects } from "./http/redirects.ts";
 import { errorHandler } from "./http/refusals.ts";
-import { type RenderLimit, renderLimit } from "./http/render-limit.ts";
-import { checkMethod, checkRequestLine, requestLineFine, type TrustProxy } from "./http/request-line.ts";
+import { renderLimit } from "./http/render-limit.ts";
+import { checkMethod, checkRequestLine } from "./http/request-line.ts";
 import { cspNonce, sameOrigin, securityHeaders } from "./http/security.ts";
 import { seoFiles, sitemapPaths } from "./http/seo.ts";
 import { createHttpServer } from "./http/server.ts";
 import { staticFiles } from "./http/static.ts";
 import { cspReportEndpoint, cspReportPath } from "./ops/csp-reports.ts";
-import type { MeasureStep } from "./ops/metrics.ts";
 import { opsMiddleware, opsRoutes } from "./ops/router.ts";
 import { vitalsEndpoint, vitalsPath } from "./ops/vitals.ts";
 import { pageStylesheets } from "./page-styles.ts";
@@ -43,7 +38,7 @@ export interface AppDeps {
   logger: Logger;
   services: Services;
   /** The React Router server build; in development a loader that asks Vite for the current one. */
-  build: ServerBuild | (() => Promise<ServerBuild>);
+  build: Build;
   /** The production build's client folder (served as static files); absent in development. */
   clientDir?: string;
   /** Vite's middleware in development. */
@@ -65,8 +60,8 @@ export interface AppDeps {
  *    then React Router;
  * 9. errors: one handler for whatever a phase passed on.
  *
- * In front of them all, in production with a page cache, the door (`storedPageDoor`): a copy stored now, for a
- * request phase 1 would pass as it is, is measured and answered there, as phases 1 and 2 would.
+ * In front of them all, in production with a page cache (`storedPagesFirst`, http/pages.ts): a copy stored now, for
+ * a request phase 1 would pass as it is, is measured and answered there, as phases 1 and 2 would.
  */
 export function createApp(deps: AppDeps) {
   const { config, logger, services } = deps;
@@ -121,45 +116,12 @@ export function createApp(deps: AppDeps) {
 
   // 5. posts: the rate tier of every POST, then the signed webhook (its payload may exceed the body limit, and it
   // reads it with its own), then every other POST's Origin check and body.
-  app.post(
-    /.*/,
-    postRateLimit({
-      contactPer15Minutes: config.CONTACT_RATE_LIMIT,
-      contentPerMinute: config.CONTENT_RATE_LIMIT,
-      store: services.rateLimitStores,
-    }),
-  );
-  app.post(
-    "/contentful/webhook",
-    contentWebhook({
-      content: services.content,
-      publishes: services.publishes,
-      secret: config.CONTENTFUL_WEBHOOK_SECRET,
-      signingSecret: config.CONTENTFUL_WEBHOOK_SIGNING_SECRET,
-      logger,
-    }),
-  );
-  app.post(/.*/, sameOriginWhereAsked, readBody);
+  app.use(posts(deps));
 
   // 6. endpoints.
   app.post(vitalsPath, vitalsEndpoint(services.ops.vitals, routes));
   app.post(cspReportPath, cspReportEndpoint(services.ops.cspViolations, routes, logger));
-  app.use(contentRoutes(services.content));
-  app.use(enquiryRoutes(services.site.enquiries));
-  app.use(
-    contentImages({
-      contentDir: config.CONTENT_DIR,
-      dataDir: config.DATA_DIR,
-      logger,
-      metrics: services.metrics,
-      limits: {
-        concurrency: config.IMAGE_RESIZE_CONCURRENCY,
-        queue: config.IMAGE_RESIZE_QUEUE,
-        memoryBytes: config.IMAGE_MEMORY_CACHE_MB * 1024 * 1024,
-        diskBytes: config.IMAGE_DISK_CACHE_MB * 1024 * 1024,
-      },
-    }),
-  );
+  app.use(contentRoutes(services.content), enquiryRoutes(services.site.enquiries), images(deps));
 
   // 7. files.
   if (deps.devMiddleware) app.use(deps.devMiddleware);
@@ -187,8 +149,8 @@ export function createApp(deps: AppDeps) {
 
   // 9. errors.
   app.use(errorHandler(logger));
-  // 0. the door, in front of all of it: a stored copy, measured and answered as phases 1 and 2 would.
-  const listener = pages ? storedPageDoor(app, pages, measure) : app;
+  // 0. in front of all of it: a stored copy, measured and answered as phases 1 and 2 would.
+  const listener = pages ? storedPagesFirst(app, pages, measure) : app;
   return Object.assign(listener, {
     /** An HTTP server for the app (server.ts's timeouts), listening: as Express's own `listen`. */
     listen: (port: number, host: string) => createHttpServer(listener).listen(port, host),
@@ -207,33 +169,46 @@ export function createApp(deps: AppDeps) {
   });
 }
 
-/**
- * Phase 0, the door (decision 0223): a request the page cache holds a copy for now, and that the request-line check
- * would pass as it is, takes the measure steps (metrics, the log line) and is answered from the copy before Express
- * sees it, as phases 1 and 2 would answer it; everything else goes to the app. A hit then costs what phases 1 and 2
- * cost without Express's per-request setup and router.
- */
-function storedPageDoor(app: Express, pages: PageCache, measure: readonly MeasureStep[]): RequestListener {
-  const trust = app.get("trust proxy fn") as TrustProxy;
-  return (req, res) => {
-    const response = Object.assign(res, { locals: Object.create(null) as Record<string, unknown> });
-    let found: ReturnType<PageCache["stored"]>;
-    try {
-      found = requestLineFine(req, trust) ? pages.stored(req, response) : undefined;
-    } catch {
-      // Outside Express nothing would catch it: the app asks again, and its error phase answers and logs it.
-      found = undefined;
-    }
-    if (!found) {
-      app(req, res);
-      return;
-    }
-    for (const step of measure) step(req, response, noNext);
-    pages.deliver(req, response, found);
-  };
+/** Phase 5: every POST's rate tier, the signed webhook (it reads its own payload), every other POST's body. */
+function posts({ config, logger, services }: AppDeps): express.Router {
+  const router = express.Router();
+  router.post(
+    /.*/,
+    postRateLimit({
+      contactPer15Minutes: config.CONTACT_RATE_LIMIT,
+      contentPerMinute: config.CONTENT_RATE_LIMIT,
+      store: services.rateLimitStores,
+    }),
+  );
+  router.post(
+    "/contentful/webhook",
+    contentWebhook({
+      content: services.content,
+      publishes: services.publishes,
+      secret: config.CONTENTFUL_WEBHOOK_SECRET,
+      signingSecret: config.CONTENTFUL_WEBHOOK_SIGNING_SECRET,
+      logger,
+    }),
+  );
+  router.post(/.*/, sameOriginWhereAsked, readBody);
+  return router;
 }
 
-const noNext = () => {};
+/** The content images, resized within their limits. */
+function images({ config, logger, services }: AppDeps) {
+  return contentImages({
+    contentDir: config.CONTENT_DIR,
+    dataDir: config.DATA_DIR,
+    logger,
+    metrics: services.metrics,
+    limits: {
+      concurrency: config.IMAGE_RESIZE_CONCURRENCY,
+      queue: config.IMAGE_RESIZE_QUEUE,
+      memoryBytes: config.IMAGE_MEMORY_CACHE_MB * 1024 * 1024,
+      diskBytes: config.IMAGE_DISK_CACHE_MB * 1024 * 1024,
+    },
+  });
+}
 
 /** A browser posting from another site is refused, except where the endpoint table says otherwise (reports). */
 const sameOriginWhereAsked: RequestHandler = (req, res, next) => {
@@ -254,67 +229,4 @@ function previewOf({ config, logger, services, build }: AppDeps, routes: RouteLa
     },
     logger,
   });
-}
-
-/**
- * The anonymous-page cache, in production only (development renders every request, so edits show at once);
- * its pages live as long as the content they show (CONTENT_TTL_SECONDS, 0 meaning no cache) and PAGE_CACHE_MB
- * bounds its memory. A purge reaches it and the list of pages it knows.
- */
-function pageCache(
-  { config, logger, services, build }: AppDeps,
-  routes: RouteLabeler,
-  site: SiteServices,
-  renders: RenderLimit,
-): PageCache | undefined {
-  if (typeof build === "function" || !config.isProduction) return undefined;
-  if (config.CONTENT_TTL_SECONDS === 0 || config.PAGE_CACHE_MB === 0) return undefined;
-  const pages = knownPages({
-    load: () => sitemapPaths(build.routes, site.content),
-    routeOf: (path) => routes.page(path),
-    logger,
-  });
-  const cache = createPageCache({
-    render: sharedRender(build, site, renders, config.NODE_ENV),
-    origin: config.SITE_URL,
-    ttlSeconds: config.CONTENT_TTL_SECONDS,
-    maxBytes: Math.round(config.PAGE_CACHE_MB * 1024 * 1024),
-    consentVaries: Boolean(config.ANALYTICS_ID),
-    routeOf: (path) => routes.page(path),
-    pageExists: pages.exists,
-    tagHeader: config.CACHE_TAG_HEADER,
-    metrics: services.metrics,
-    logger,
-  });
-  services.onPurge((plan) => {
-    void pages.purged();
-    return cache.purge(planTags(plan));
-  });
-  return cache;
-}
-
-function routerHandler(
-  build: AppDeps["build"],
-  routes: RouteLabeler,
-  loadContext: (build: ServerBuild, res: express.Response) => RouterContextProvider,
-  mode: string,
-): RequestHandler {
-  if (typeof build !== "function") {
-    const handler = createRequestHandler({ build, mode, getLoadContext: (_req, res) => loadContext(build, res) });
-    return (req, res, next) => handler(replayBody(req), res, next);
-  }
-  return async (req, res, next) => {
-    try {
-      const current = await build();
-      routes.use(current.routes);
-      const handler = createRequestHandler({
-        build: current,
-        mode,
-        getLoadContext: (_req, res) => loadContext(current, res),
-      });
-      await handler(replayBody(req), res, next);
-    } catch (error) {
-      next(error);
-    }
-  };
 }

@@ -15,7 +15,7 @@ import type { EntryChange, PurgePlan } from "./purge-plan.ts";
 /** Where a publish is read back: the revision the Delivery API serves of an entry, or null when it serves none. */
 export type RevisionReader = (entryId: string) => Promise<number | null>;
 
-/** The tier in front (front-cache.ts): purged by tags, then asked once for each page so visitors meet new copies. */
+/** The tier in front (front-cache.ts), purged by the plan's tags; false when it did not take the purge. */
 export interface FrontTier {
   purge(plan: PurgePlan): Promise<boolean>;
 }
@@ -28,14 +28,21 @@ export interface PublishOptions {
   front?: FrontTier;
   logger: Logger;
   metrics: Registry;
-  wait?: { firstMs: number; maxMs: number; giveUpMs: number };
+  wait?: Wait;
   now?: () => number;
 }
 
-export const defaultWait = { firstMs: 100, maxMs: 3_000, giveUpMs: 120_000 };
+interface Wait {
+  firstMs: number;
+  maxMs: number;
+  giveUpMs: number;
+}
+
+export const defaultWait: Wait = { firstMs: 100, maxMs: 3_000, giveUpMs: 120_000 };
 /** Publishes /status lists, newest first. */
 const keptPublishes = 10;
 
+/** A change being waited for: what later publishes of the same entry join. */
 interface Waiting {
   change: EntryChange;
   plan: PurgePlan;
@@ -43,80 +50,62 @@ interface Waiting {
   done: Promise<void>;
 }
 
+export interface Accepted {
+  /** Whether the purges wait for the Delivery API first (the webhook then answers at once). */
+  waiting: boolean;
+  /** Without a wait, settles once the instances are purged: the webhook answers then. */
+  purged: Promise<void>;
+  /** Settles once every tier is purged. */
+  done: Promise<void>;
+}
+
 export function createPublishes(options: PublishOptions) {
-  const { revisionOf, logger, front } = options;
-  const wait = options.wait ?? defaultWait;
+  const { revisionOf, logger } = options;
   const now = options.now ?? Date.now;
   const recent: PublishFigure[] = [];
   const waiting = new Map<string, Waiting>();
   const stopping = new AbortController();
-  const visible = new Histogram({
-    name: "content_publish_visible_seconds",
-    help: "Seconds from a publish's webhook until its pages were stored again on this instance and purged in front",
-    buckets: [0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300],
-    registers: [options.metrics],
-  });
-  const gaveUp = counter(
-    options.metrics,
-    "content_publish_waits_given_up_total",
-    "Publishes the Delivery API had not served after two minutes (purged anyway)",
-  );
-
-  const iso = (ms: number) => new Date(ms).toISOString();
-
-  /** Whether the Delivery API serves the change now; an error counts as not yet. */
-  async function served(change: EntryChange): Promise<boolean> {
-    try {
-      const revision = await (revisionOf as RevisionReader)(change.id);
-      if (change.action !== "publish") return revision === null;
-      return revision !== null && revision >= (change.revision ?? 0);
-    } catch {
-      return false;
-    }
-  }
-
-  /** Reads until the change is served or the wait gives up; true when it was served. */
-  async function untilServed(entry: Waiting, startedAt: number): Promise<boolean> {
-    let delay = wait.firstMs;
-    for (;;) {
-      if (await served(entry.change)) return true;
-      const left = startedAt + wait.giveUpMs - now();
-      if (left <= 0 || stopping.signal.aborted) return false;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.min(delay, left));
-        stopping.signal.addEventListener(
-          "abort",
-          () => {
-            clearTimeout(timer);
-            resolve();
-          },
-          { once: true },
-        );
-      });
-      delay = Math.min(delay * 2, wait.maxMs);
-    }
-  }
-
-  /** Purges the instances, then the tier in front, for a change the API serves (or that it gave up on). */
-  async function purgeEverywhere(plan: PurgePlan, figure: PublishFigure, receivedAt: number) {
-    await purgeInstances(plan, figure);
-    await purgeFront(plan, figure, receivedAt);
-  }
+  const figures = publishMetrics(options.metrics);
 
   async function purgeInstances(plan: PurgePlan, figure: PublishFigure) {
     await options.purge(plan);
-    figure.instancesPurgedAt = iso(now());
+    figure.instancesPurgedAt = new Date(now()).toISOString();
   }
 
-  async function purgeFront(plan: PurgePlan, figure: PublishFigure, receivedAt: number) {
-    if (front) {
-      const purged = await front.purge(plan);
-      figure.frontPurgedAt = purged ? iso(now()) : null;
+  async function purgeFront(plan: PurgePlan, figure: PublishFigure) {
+    if (options.front) {
+      const purged = await options.front.purge(plan);
+      figure.frontPurgedAt = purged ? new Date(now()).toISOString() : null;
       figure.frontFailed = !purged;
     }
-    const at = now();
-    figure.visibleAt = iso(at);
-    visible.observe((at - receivedAt) / 1000);
+    figure.visibleAt = new Date(now()).toISOString();
+    figures.visible.observe((now() - Date.parse(figure.receivedAt)) / 1000);
+  }
+
+  /** Waits for the Delivery API, then purges every tier. */
+  async function afterServed(entry: Waiting, reader: RevisionReader) {
+    const { figure } = entry;
+    const startedAt = Date.parse(figure.receivedAt);
+    const served = await untilServed(
+      reader,
+      () => entry.change,
+      { ...(options.wait ?? defaultWait), startedAt, now },
+      stopping.signal,
+    );
+    waiting.delete(entry.change.id);
+    if (stopping.signal.aborted) return;
+    if (served) figure.servedAfterSeconds = (now() - startedAt) / 1000;
+    else {
+      figure.gaveUp = true;
+      figures.gaveUp.inc();
+      logger.warn(
+        { entry: entry.change.id, revision: entry.change.revision, waitedMs: now() - startedAt },
+        "the Delivery API did not serve a publish in time; purging anyway",
+      );
+    }
+    await purgeInstances(entry.plan, figure);
+    await purgeFront(entry.plan, figure);
+    logger.info({ publish: figure }, "publish visible");
   }
 
   function remember(figure: PublishFigure) {
@@ -125,74 +114,33 @@ export function createPublishes(options: PublishOptions) {
   }
 
   return {
-    /**
-     * Takes a change the webhook read and its purge plan. Without a wait, `purged` resolves once the instances are
-     * purged (the webhook answers then); `done`, once the tier in front is too. `waiting` says that both wait for
-     * the Delivery API first (the webhook answers at once).
-     */
-    accept(
-      change: EntryChange | undefined,
-      plan: PurgePlan,
-    ): { waiting: boolean; purged: Promise<void>; done: Promise<void> } {
-      const receivedAt = now();
-      // A publish is waited for by its revision, an unpublish or delete until the entry is gone.
-      const mustWait = Boolean(
-        revisionOf &&
-          change &&
-          (change.action === "publish" ? change.revision !== undefined : change.action !== "unchanged"),
-      );
-      const figure: PublishFigure = {
-        entry: change?.id ?? null,
-        action: change?.action ?? null,
-        revision: change?.revision ?? null,
-        receivedAt: iso(receivedAt),
-        servedAfterSeconds: null,
-        gaveUp: false,
-        instancesPurgedAt: null,
-        frontPurgedAt: null,
-        frontFailed: false,
-        visibleAt: null,
-      };
-      if (!mustWait || !change) {
+    /** Takes a change the webhook read, and its purge plan, to every tier (see `Accepted`). */
+    accept(change: EntryChange | undefined, plan: PurgePlan): Accepted {
+      const figure = newFigure(change, now());
+      if (!revisionOf || !change || !mustWait(change)) {
         remember(figure);
         const purged = purgeInstances(plan, figure);
-        return { waiting: false, purged, done: purged.then(() => purgeFront(plan, figure, receivedAt)) };
+        return { waiting: false, purged, done: purged.then(() => purgeFront(plan, figure)) };
       }
       const joined = waiting.get(change.id);
       if (joined) {
         joined.change = { ...change, revision: Math.max(change.revision ?? 0, joined.change.revision ?? 0) };
         joined.plan = mergePlans(joined.plan, plan);
-        joined.figure.revision = joined.change.revision ?? null;
-        joined.figure.action = change.action;
+        Object.assign(joined.figure, { revision: joined.change.revision ?? null, action: change.action });
         return { waiting: true, purged: joined.done, done: joined.done };
       }
       const entry: Waiting = { change, plan, figure, done: Promise.resolve() };
       remember(figure);
-      entry.done = (async () => {
-        const ok = await untilServed(entry, receivedAt);
-        waiting.delete(change.id);
-        if (stopping.signal.aborted) return;
-        figure.servedAfterSeconds = ok ? (now() - receivedAt) / 1000 : null;
-        if (!ok) {
-          figure.gaveUp = true;
-          gaveUp.inc();
-          logger.warn(
-            { entry: change.id, revision: change.revision, waitedMs: now() - receivedAt },
-            "the Delivery API did not serve a publish in time; purging anyway",
-          );
-        }
-        await purgeEverywhere(entry.plan, figure, receivedAt);
-        logger.info({ publish: figure }, "publish visible");
-      })().catch((error: unknown) => {
+      waiting.set(change.id, entry);
+      entry.done = afterServed(entry, revisionOf).catch((error: unknown) => {
         waiting.delete(change.id);
         logger.error({ err: error, entry: change.id }, "a publish could not be purged");
       });
-      waiting.set(change.id, entry);
       return { waiting: true, purged: entry.done, done: entry.done };
     },
     /** The last publishes, newest first, for /status. */
     recent: (): PublishFigure[] => recent.map((figure) => ({ ...figure })),
-    /** Stops waiting (a graceful stop): what was still waiting is purged by the content TTL. */
+    /** Stops waiting (a graceful stop): what was still waiting is left to the content TTL. */
     stop() {
       stopping.abort();
     },
@@ -200,6 +148,84 @@ export function createPublishes(options: PublishOptions) {
 }
 
 export type Publishes = ReturnType<typeof createPublishes>;
+
+function publishMetrics(registry: Registry) {
+  return {
+    visible: new Histogram({
+      name: "content_publish_visible_seconds",
+      help: "Seconds from a publish's webhook until its pages were stored again on this instance and purged in front",
+      buckets: [0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300],
+      registers: [registry],
+    }),
+    gaveUp: counter(
+      registry,
+      "content_publish_waits_given_up_total",
+      "Publishes the Delivery API had not served after two minutes (purged anyway)",
+    ),
+  };
+}
+
+/** A publish is waited for by its revision (a payload without one cannot be), an unpublish or delete until gone. */
+function mustWait(change: EntryChange): boolean {
+  if (change.action === "publish") return change.revision !== undefined;
+  return change.action !== "unchanged";
+}
+
+function newFigure(change: EntryChange | undefined, receivedAt: number): PublishFigure {
+  return {
+    entry: change?.id ?? null,
+    action: change?.action ?? null,
+    revision: change?.revision ?? null,
+    receivedAt: new Date(receivedAt).toISOString(),
+    servedAfterSeconds: null,
+    gaveUp: false,
+    instancesPurgedAt: null,
+    frontPurgedAt: null,
+    frontFailed: false,
+    visibleAt: null,
+  };
+}
+
+/** Whether the Delivery API serves the change now; an error counts as not yet. */
+async function served(reader: RevisionReader, change: EntryChange): Promise<boolean> {
+  try {
+    const revision = await reader(change.id);
+    if (change.action !== "publish") return revision === null;
+    return revision !== null && revision >= (change.revision ?? 0);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reads until the change (which a joining publish may update) is served, backing off, or the wait gives up or is
+ * stopped; true when it was served.
+ */
+async function untilServed(
+  reader: RevisionReader,
+  change: () => EntryChange,
+  wait: Wait & { startedAt: number; now: () => number },
+  signal: AbortSignal,
+): Promise<boolean> {
+  let delay = wait.firstMs;
+  for (;;) {
+    if (await served(reader, change())) return true;
+    const left = wait.startedAt + wait.giveUpMs - wait.now();
+    if (left <= 0 || signal.aborted) return false;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, Math.min(delay, left));
+      signal.addEventListener(
+        "abort",
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
+    });
+    delay = Math.min(delay * 2, wait.maxMs);
+  }
+}
 
 /** Two plans for one entry: every page either names, every type, or everything where either means everything. */
 function mergePlans(a: PurgePlan, b: PurgePlan): PurgePlan {

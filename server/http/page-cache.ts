@@ -66,12 +66,12 @@ export interface PageCacheStats {
   maxBytes: number;
 }
 
-/** A response with Express's `locals`: set by the door before Express, which keeps them. */
+/** A response with Express's `locals`: set before Express (`storedPagesFirst`), which keeps them. */
 export type PageResponse = ServerResponse & { locals: Record<string, unknown> };
 
 export interface PageCache {
   /**
-   * At the door, before Express (app.ts): the copy the store holds now for this request (HIT or STALE), or none (a
+   * Before Express (`storedPagesFirst`, http/pages.ts): the copy the store holds now for this request (HIT or STALE), or none (a
    * miss, a key with a waiting list, a path no route knows, a request that passes the cache). Its key is kept in
    * `res.locals` for the steps after.
    */

@@ -118,7 +118,7 @@ export const checkRequestLine: RequestHandler = (req, res, next) => {
 export type TrustProxy = (address: string | undefined, hop: number) => boolean;
 
 /**
- * Before Express (the stored page's door, app.ts): whether `checkRequestLine` would pass this request on as it is.
+ * Before Express (`storedPagesFirst`, http/pages.ts): whether `checkRequestLine` would pass this request on as it is.
  * Host and protocol are read as Express's `req.host` and `req.protocol` read them.
  */
 export function requestLineFine(req: IncomingMessage, trust: TrustProxy): boolean {

@@ -8,7 +8,7 @@ import type { BuildInfo } from "./status.ts";
 
 /**
  * A step every request takes before it is answered (the request's metrics, its log line): on Node's own request and
- * response, with Express's `locals`, so that it runs the same in the app and at the stored page's door.
+ * response, with Express's `locals`, so that it runs the same in the app and before it, for a stored page.
  */
 export type MeasureStep = (
   req: LabelledRequest,
@@ -59,7 +59,7 @@ export function registerOpsMetrics(registry: Registry, build: BuildInfo): HttpMe
 
 /**
  * Times every request but the operator endpoints, labelled by route template once the response is done. Reads Node's request and response only (and
- * `res.locals`), so the stored page's door (app.ts) runs it before Express as the app runs it inside.
+ * `res.locals`), so `storedPagesFirst` (http/pages.ts) runs it before Express as the app runs it inside.
  */
 export function requestMetrics(metrics: HttpMetrics, routes: RouteLabeler): MeasureStep {
   return (req, res, next) => {

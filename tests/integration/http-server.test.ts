@@ -44,10 +44,10 @@ describe("the server foundation", () => {
   });
 
   it("sends security headers with a fresh nonce that every inline script carries", async () => {
-    // A cookie the page cache does not know sends each visit to the renderer (a query no page reads would not:
-    // decision 0197 answers it from the stored copy).
-    const first = await request(app).get("/").set("User-Agent", googlebot).set("Cookie", "visit=1");
-    const second = await request(app).get("/").set("User-Agent", googlebot).set("Cookie", "visit=2");
+    // A preview session's cookie sends each visit to the renderer (other cookies and queries no page reads would not:
+    // they are answered from the stored copy).
+    const first = await request(app).get("/").set("User-Agent", googlebot).set("Cookie", "site_preview=1");
+    const second = await request(app).get("/").set("User-Agent", googlebot).set("Cookie", "site_preview=2");
     // Not the cache's answers at all: no X-Cache.
     expect([first.headers["x-cache"], second.headers["x-cache"]]).toEqual([undefined, undefined]);
     const csp = first.headers["content-security-policy"] as string;

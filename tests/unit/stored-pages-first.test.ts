@@ -4,9 +4,9 @@ import { checkRequestLine, requestLineFine, type TrustProxy } from "../../server
 import { listen, rawRequest } from "../support/raw-http.ts";
 
 /**
- * The stored page's door (app.ts, decision 0223) answers a copy before Express only for a request the request-line
+ * `storedPagesFirst` (server/http/pages.ts) answers a copy before Express only for a request the request-line
  * check would pass as it is, reading Host and the protocol as Express's `req.host` and `req.protocol` do under the
- * app's "trust proxy" setting. Each request below goes through Express with that check; the door's verdict on the
+ * app's "trust proxy" setting. Each request below goes through Express with that check; its verdict on the
  * same request is sent back in a header.
  */
 async function site(trustProxy: boolean | string) {
@@ -57,14 +57,14 @@ const cases: [string, string, string[]][] = [
   ["a path over the limit", `/${"a/".repeat(70)}`, ["Host: example.com"]],
 ];
 
-describe("the stored page's door takes only what the request-line check passes as it is", () => {
+describe("a stored page is answered before Express only for what the request-line check passes as it is", () => {
   for (const trustProxy of [false, "loopback"]) {
     it.each(cases)(`trust proxy ${trustProxy}: %s`, async (_name, target, headers) => {
       const port = await site(trustProxy);
       const answer = await rawRequest(port, request(target, headers));
       expect(answer.status).toBeGreaterThan(0);
       if (answer.headers["x-door"] === "true") {
-        // Passed on unchanged, with the Host and protocol the door read.
+        // Passed on unchanged, with the Host and protocol it read.
         expect(answer.status).toBe(200);
         expect(answer.headers["x-url"]).toBe(target);
         expect(answer.body).toMatch(/^passed /);

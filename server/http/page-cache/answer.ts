@@ -47,7 +47,7 @@ function matchesEtag(ifNoneMatch: string, etag: string): boolean {
   return ifNoneMatch.split(",").some((given) => given.trim().replace(/^W\//, "") === etag);
 }
 
-/** Node's own request and response: a copy is answered the same before Express (the door) or inside it. */
+/** Node's own request and response: a copy is answered the same before Express (`storedPagesFirst`) or inside it. */
 export function answer(req: PageRequest, res: ServerResponse, { entry, result, stale }: Found, options: AnswerOptions) {
   const encoding = chooseEncoding(req.headers["accept-encoding"]);
   const suffix = encodingSuffix[encoding];
