@@ -171,7 +171,7 @@ describe.skipIf(!redisServer)("three instances sharing Redis", { timeout: 90_000
     const holding = await Promise.all(survivors.map(async (site) => (await status(site.base)).mail?.consumer?.holding));
     const sender = survivors[holding.indexOf(1)];
     const other = survivors[holding.indexOf(0)];
-    if (!sender || !other) throw new Error(`expected one holder, found ${JSON.stringify(holding)}`);
+    if (!sender || !other) throw new Error(`expected one instance holding it, found ${JSON.stringify(holding)}`);
     sender.child.kill("SIGKILL");
     await exited(sender.child);
 

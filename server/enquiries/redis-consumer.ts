@@ -1,0 +1,187 @@
+import type { Logger } from "pino";
+import { faultKind, faultLog } from "../lib/fault-log.ts";
+import { duplicateRedis, type RedisClient } from "../redis.ts";
+import type { OutboxRecord } from "./outbox.ts";
+import { createGroup, group, type queueKeys, reportDurability } from "./redis-stream.ts";
+
+export interface ConsumerOptions {
+  redis: RedisClient;
+  logger: Logger;
+  keys: ReturnType<typeof queueKeys>;
+  /** A message held this long by an instance that no longer renews it is taken over by another. */
+  visibilityMs: number;
+  /** This instance's name in the group. */
+  name: string;
+}
+
+interface Consumer extends ConsumerOptions {
+  /** Stream entry ids of the enquiries this instance holds, by enquiry id. */
+  held: Map<string, string>;
+  /** Its own connection, since XREADGROUP blocks it. */
+  reader?: RedisClient;
+  stopped: boolean;
+  lastClaimAt: number;
+}
+
+type ToWorker = (record: OutboxRecord) => void;
+
+const readBlockMs = 1_000;
+const batch = 10;
+
+/**
+ * This instance's consumer in the stream's group: it reads new entries with XREADGROUP, hands each to the
+ * delivery worker and renews what it holds; an entry held by an instance that stopped renewing it for the
+ * visibility timeout is taken over with XAUTOCLAIM.
+ */
+export function createConsumer(options: ConsumerOptions) {
+  const consumer: Consumer = { ...options, held: new Map(), stopped: false, lastClaimAt: 0 };
+  let loop: Promise<void> | undefined;
+
+  return {
+    name: options.name,
+    held: consumer.held,
+
+    /** Starts reading; never waits for Redis: the loop makes the group once Redis answers. */
+    start(toWorker: ToWorker) {
+      consumer.stopped = false;
+      consumer.reader = duplicateRedis(consumer.redis, consumer.logger, "enquiry queue");
+      loop = readLoop(consumer, toWorker);
+    },
+
+    /** Stops reading, and marks what it holds idle at once, so another instance takes it over without waiting. */
+    async release() {
+      consumer.stopped = true;
+      const ids = [...consumer.held.values()];
+      consumer.held.clear();
+      if (ids.length > 0) {
+        const { stream } = consumer.keys;
+        await consumer.redis
+          .sendCommand([
+            "XCLAIM",
+            stream,
+            group,
+            consumer.name,
+            "0",
+            ...ids,
+            "IDLE",
+            String(consumer.visibilityMs),
+            "JUSTID",
+          ])
+          .catch((error: unknown) => consumer.logger.warn({ err: error }, "could not hand back held enquiries"));
+      }
+      consumer.reader?.destroy();
+    },
+
+    /** Resolves once the read loop has ended, after release(). */
+    async finished() {
+      await loop;
+      consumer.reader = undefined;
+    },
+  };
+}
+
+export type StreamConsumer = ReturnType<typeof createConsumer>;
+
+async function readLoop(consumer: Consumer, toWorker: ToWorker) {
+  const { redis, logger, keys, name } = consumer;
+  const client = consumer.reader as RedisClient;
+  // What this consumer already held (a restart under the same name) comes first, then new entries.
+  let cursor = "0";
+  let grouped = false;
+  const reading = faultLog(logger, "reading the enquiry queue failed; retrying every second");
+  while (!consumer.stopped) {
+    try {
+      if (!grouped) {
+        // At start, and whenever Redis came back without the group (emptied, flushed, a fresh replica).
+        await createGroup(redis, keys.stream);
+        grouped = true;
+        cursor = "0";
+        await reportDurability(redis, logger);
+      }
+      if (Date.now() - consumer.lastClaimAt >= consumer.visibilityMs / 3) {
+        consumer.lastClaimAt = Date.now();
+        await renew(consumer);
+        await takeOver(consumer, toWorker);
+      }
+      const replies = await client.xReadGroup(
+        group,
+        name,
+        { key: keys.stream, id: cursor },
+        {
+          COUNT: batch,
+          BLOCK: cursor === ">" ? readBlockMs : undefined,
+        },
+      );
+      const entries = replies?.[0]?.messages ?? [];
+      await handOut(consumer, toWorker, entries);
+      if (cursor !== ">" && entries.length < batch) cursor = ">";
+      else if (cursor !== ">") cursor = entries.at(-1)?.id ?? ">";
+      reading.ok();
+    } catch (error) {
+      if (consumer.stopped) break;
+      if (faultKind(error) === "NOGROUP") {
+        // The stream or its group is gone (Redis restarted empty or was flushed): make them again, read from 0.
+        logger.warn("the enquiry queue's stream or group is missing; creating them again");
+        grouped = false;
+        continue;
+      }
+      reading.fail(error);
+      await new Promise((resolve) => setTimeout(resolve, readBlockMs).unref());
+    }
+  }
+}
+
+async function handOut(consumer: Consumer, toWorker: ToWorker, entries: { id: string; message: unknown }[]) {
+  const { redis, keys, held } = consumer;
+  for (const { id, message } of entries) {
+    // Already held here (read back from this consumer's own list, or claimed twice): keep its backoff.
+    if ([...held.values()].includes(id)) continue;
+    const record = await recordOf(consumer, id, message as Record<string, string>);
+    if (!record || consumer.stopped) continue;
+    // Added again by the instance that took it after Redis lost it, but delivered meanwhile: not sent twice.
+    if ((await redis.get(keys.stateKey(record.id))) === "done") {
+      await redis.xAck(keys.stream, group, id);
+      continue;
+    }
+    held.set(record.id, id);
+    toWorker(record);
+  }
+}
+
+async function recordOf(
+  { redis, logger, keys }: Consumer,
+  entryId: string,
+  fields: Record<string, string>,
+): Promise<OutboxRecord | undefined> {
+  try {
+    const record = JSON.parse(fields.record ?? "") as OutboxRecord;
+    const saved = await redis.hGet(keys.attemptsKey, record.id);
+    if (saved) Object.assign(record, JSON.parse(saved));
+    return record;
+  } catch (error) {
+    logger.error({ entry: entryId, err: error }, "an enquiry in the queue cannot be read; left in place, not sent");
+    return undefined;
+  }
+}
+
+/** Keeps what this instance holds from looking abandoned: XCLAIM to itself resets the idle time. */
+async function renew({ redis, keys, name, held }: Consumer) {
+  const ids = [...held.values()];
+  if (ids.length > 0) await redis.xClaimJustId(keys.stream, group, name, 0, ids);
+}
+
+/** Takes over what instances that stopped renewing have held past the visibility timeout. */
+async function takeOver(consumer: Consumer, toWorker: ToWorker) {
+  const { redis, logger, keys, name, visibilityMs } = consumer;
+  let start = "0-0";
+  do {
+    const claimed = await redis.xAutoClaim(keys.stream, group, name, visibilityMs, start, { COUNT: batch });
+    const entries = claimed.messages.filter((entry): entry is { id: string; message: Record<string, string> } =>
+      Boolean(entry),
+    );
+    if (entries.length > 0)
+      logger.warn({ enquiries: entries.length, consumer: name }, "took over enquiries held too long");
+    await handOut(consumer, toWorker, entries);
+    start = claimed.nextId;
+  } while (start !== "0-0" && !consumer.stopped);
+}
