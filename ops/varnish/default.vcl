@@ -5,7 +5,7 @@ vcl 4.1;
 import std;
 import xkey;
 
-# Marked sick after 3 failed of the last 5; starts healthy so a fresh Varnish answers before its first probe.
+# Sick once 3 of the last 5 probes failed; starts healthy, so a fresh Varnish answers before its first probe.
 probe healthz {
     .url = "/healthz";
     .interval = 5s;
@@ -27,6 +27,12 @@ acl purgers {
 }
 
 sub vcl_recv {
+    # The builtin's Host rules (lower-cased; refused if HTTP/1.1 has none), and none of our markers from outside.
+    call vcl_req_host;
+    unset req.http.X-Front-Encoding;
+    unset req.http.X-Front-Cache;
+    unset req.http.X-Purged;
+
     if (req.method == "PURGE") {
         if (client.ip !~ purgers) {
             return (synth(403, "Forbidden"));
