@@ -3,7 +3,7 @@ import { type HistoryReport, type VitalFigure, vitalNames, vitalRating } from ".
 import { addSample, type Buckets, emptyBuckets, minus, plus, quantile, type Sample } from "./buckets.ts";
 import { vitalMetrics } from "./vitals.ts";
 
-/** How much of the past /status keeps: one bucket per minute, an hour in all (decision 0195). */
+/** How much of the past /status keeps: one bucket per minute, an hour in all. */
 export const historyMinutes = 60;
 /** How often the registry is read into the current minute. */
 export const sampleEveryMs = 10_000;
@@ -59,98 +59,20 @@ function isPage(labels: Sample["labels"]) {
 }
 
 /**
- * The last hour of this instance, for /status (decision 0195): every 10 s the metrics registry (the one place
- * the figures are counted) is read, and what changed since the last reading is added to the current minute's
- * bucket. A fixed ring of 60 buckets, whatever the traffic; its maps are bounded by route templates and metric
- * names, which the labels already are.
+ * The last hour of this instance, for /status: every 10 s the metrics registry (the one place the figures are
+ * counted) is read, and what changed since the last reading is added to the current minute's bucket. A fixed ring
+ * of 60 buckets, whatever the traffic; its maps are bounded by route templates and metric names.
  */
 export function createHistory(registry: Registry, now: () => number = Date.now) {
   const ring: Minute[] = Array.from({ length: historyMinutes }, () => newMinute(0));
   let last: Totals | undefined;
   let timer: NodeJS.Timeout | undefined;
 
-  const minuteOf = (at: number) => Math.floor(at / 60_000) * 60_000;
-  function bucket(at: number): Minute {
-    const start = minuteOf(at);
-    const slot = (start / 60_000) % historyMinutes;
-    const current = ring[slot] as Minute;
-    if (current.at === start) return current;
-    const fresh = newMinute(start);
-    ring[slot] = fresh;
-    return fresh;
-  }
-
-  async function read(): Promise<Totals> {
-    const metrics = (await registry.getMetricsAsJSON()) as unknown as Metric[];
-    const totals = noTotals();
-    const pages = new Map<string, Buckets>();
-    for (const metric of metrics) {
-      for (const sample of metric.values) {
-        const name = sample.metricName ?? metric.name;
-        switch (metric.name) {
-          case "http_request_duration_seconds":
-            if (name.endsWith("_count")) {
-              totals.requests += sample.value;
-              if (String(sample.labels.status_code).startsWith("5")) totals.errors += sample.value;
-            } else if (name.endsWith("_bucket") && isPage(sample.labels)) {
-              addSample(pages, "pages", sample);
-            }
-            break;
-          case "page_cache_requests_total":
-            totals.cacheLookups += sample.value;
-            if (sample.labels.result === "hit") totals.cacheHits += sample.value;
-            break;
-          case "enquiries_total":
-            if (sample.labels.outcome === "accepted") totals.accepted += sample.value;
-            break;
-          case "enquiry_delivery_attempts_total":
-            if (sample.labels.result === "success") totals.delivered += sample.value;
-            break;
-          case "enquiry_outbox_pending":
-            totals.waiting = sample.value;
-            break;
-          case "enquiry_outbox_oldest_pending_age_seconds":
-            totals.oldestWaitingSeconds = sample.value;
-            break;
-          case "csp_violations_total":
-            totals.csp.set(
-              String(sample.labels.directive),
-              (totals.csp.get(String(sample.labels.directive)) ?? 0) + sample.value,
-            );
-            break;
-          default:
-            if (metric.name.startsWith("web_vitals_") && name.endsWith("_bucket")) {
-              addSample(totals.vitals, `${sample.labels.route}|${metric.name}`, sample);
-            }
-        }
-      }
-    }
-    totals.pageLatency = pages.get("pages") ?? emptyBuckets();
-    return totals;
-  }
-
   /** Reads the registry now and adds what changed to this minute (the timer calls it; tests call it directly). */
   async function sample() {
-    const totals = await read();
-    const minute = bucket(now());
-    if (last) {
-      minute.requests += Math.max(0, totals.requests - last.requests);
-      minute.errors += Math.max(0, totals.errors - last.errors);
-      plus(minute.pageLatency, minus(totals.pageLatency, last.pageLatency));
-      minute.cacheHits += Math.max(0, totals.cacheHits - last.cacheHits);
-      minute.cacheLookups += Math.max(0, totals.cacheLookups - last.cacheLookups);
-      minute.accepted += Math.max(0, totals.accepted - last.accepted);
-      minute.delivered += Math.max(0, totals.delivered - last.delivered);
-      for (const [key, buckets] of totals.vitals) {
-        const into = minute.vitals.get(key) ?? emptyBuckets();
-        plus(into, minus(buckets, last.vitals.get(key)));
-        minute.vitals.set(key, into);
-      }
-      for (const [directive, count] of totals.csp) {
-        const added = count - (last.csp.get(directive) ?? 0);
-        if (added > 0) minute.csp.set(directive, (minute.csp.get(directive) ?? 0) + added);
-      }
-    }
+    const totals = await readTotals(registry);
+    const minute = minuteBucket(ring, now());
+    if (last) addChanges(minute, totals, last);
     if (totals.waiting !== null) minute.waiting = Math.max(minute.waiting ?? 0, totals.waiting);
     if (totals.oldestWaitingSeconds !== null) {
       minute.oldestWaitingSeconds = Math.max(minute.oldestWaitingSeconds ?? 0, totals.oldestWaitingSeconds);
@@ -158,61 +80,10 @@ export function createHistory(registry: Registry, now: () => number = Date.now) 
     last = totals;
   }
 
-  /** The last hour, oldest minute first; a minute this instance was not running is null (or 0 for counts). */
-  function report(): HistoryReport {
-    const end = minuteOf(now());
-    const minutes: Minute[] = [];
-    for (let i = historyMinutes - 1; i >= 0; i--) {
-      const at = end - i * 60_000;
-      const slot = ring[(at / 60_000) % historyMinutes] as Minute;
-      minutes.push(slot.at === at ? slot : newMinute(at));
-    }
-    const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
-    const hourVitals = new Map<string, Buckets>();
-    const hourCsp = new Map<string, number>();
-    for (const minute of minutes) {
-      for (const [key, buckets] of minute.vitals) {
-        const into = hourVitals.get(key) ?? emptyBuckets();
-        plus(into, buckets);
-        hourVitals.set(key, into);
-      }
-      for (const [directive, count] of minute.csp) hourCsp.set(directive, (hourCsp.get(directive) ?? 0) + count);
-    }
-    const vitals: VitalFigure[] = [];
-    for (const [key, buckets] of hourVitals) {
-      const [route = "", metricName = ""] = key.split("|");
-      const metric = vitalNames.find((name) => vitalMetrics[name].name === metricName);
-      const samples = Math.max(0, ...buckets.counts);
-      const p75 = quantile(buckets, 0.75);
-      if (!metric || p75 === null || samples === 0) continue;
-      // Times are kept in seconds (Prometheus' unit) and shown in milliseconds, as web-vitals reports them.
-      const value = vitalMetrics[metric].seconds ? Math.round(p75 * 1000) : Math.round(p75 * 1000) / 1000;
-      vitals.push({ route, metric, p75: value, samples, rating: vitalRating(metric, value) });
-    }
-    vitals.sort(
-      (a, b) => a.route.localeCompare(b.route) || vitalNames.indexOf(a.metric) - vitalNames.indexOf(b.metric),
-    );
-    return {
-      minuteStarts: minutes.map((minute) => new Date(minute.at).toISOString()),
-      requests: minutes.map((minute) => minute.requests),
-      p95Ms: minutes.map((minute) => {
-        const p95 = quantile(minute.pageLatency, 0.95);
-        return p95 === null ? null : Math.round(p95 * 1000);
-      }),
-      errorRatio: minutes.map((minute) => ratio(minute.errors, minute.requests)),
-      cacheHitRatio: minutes.map((minute) => ratio(minute.cacheHits, minute.cacheLookups)),
-      accepted: minutes.map((minute) => minute.accepted),
-      delivered: minutes.map((minute) => minute.delivered),
-      waiting: minutes.map((minute) => minute.waiting),
-      oldestWaitingSeconds: minutes.map((minute) => minute.oldestWaitingSeconds),
-      vitals,
-      cspViolations: [...hourCsp].map(([directive, count]) => ({ directive, count })),
-    };
-  }
-
   return {
     sample,
-    report,
+    /** The last hour, oldest minute first; a minute this instance was not running is null (or 0 for counts). */
+    report: (): HistoryReport => hourReport(ring, minuteOf(now())),
     start() {
       void sample().catch(() => {});
       timer = setInterval(() => void sample().catch(() => {}), sampleEveryMs);
@@ -225,3 +96,144 @@ export function createHistory(registry: Registry, now: () => number = Date.now) 
 }
 
 export type History = ReturnType<typeof createHistory>;
+
+const minuteOf = (at: number) => Math.floor(at / 60_000) * 60_000;
+
+/** The ring's bucket for the minute of `at`, emptied first when it last held an older minute. */
+function minuteBucket(ring: Minute[], at: number): Minute {
+  const start = minuteOf(at);
+  const slot = (start / 60_000) % historyMinutes;
+  const current = ring[slot] as Minute;
+  if (current.at === start) return current;
+  const fresh = newMinute(start);
+  ring[slot] = fresh;
+  return fresh;
+}
+
+async function readTotals(registry: Registry): Promise<Totals> {
+  const metrics = (await registry.getMetricsAsJSON()) as unknown as Metric[];
+  const totals = noTotals();
+  const pages = new Map<string, Buckets>();
+  for (const metric of metrics) {
+    for (const sample of metric.values) addToTotals(totals, pages, metric.name, sample);
+  }
+  totals.pageLatency = pages.get("pages") ?? emptyBuckets();
+  return totals;
+}
+
+function addToTotals(totals: Totals, pages: Map<string, Buckets>, metric: string, sample: Sample) {
+  const name = sample.metricName ?? metric;
+  switch (metric) {
+    case "http_request_duration_seconds":
+      if (name.endsWith("_count")) {
+        totals.requests += sample.value;
+        if (String(sample.labels.status_code).startsWith("5")) totals.errors += sample.value;
+      } else if (name.endsWith("_bucket") && isPage(sample.labels)) {
+        addSample(pages, "pages", sample);
+      }
+      break;
+    case "page_cache_requests_total":
+      totals.cacheLookups += sample.value;
+      if (sample.labels.result === "hit") totals.cacheHits += sample.value;
+      break;
+    case "enquiries_total":
+      if (sample.labels.outcome === "accepted") totals.accepted += sample.value;
+      break;
+    case "enquiry_delivery_attempts_total":
+      if (sample.labels.result === "success") totals.delivered += sample.value;
+      break;
+    case "enquiry_outbox_pending":
+      totals.waiting = sample.value;
+      break;
+    case "enquiry_outbox_oldest_pending_age_seconds":
+      totals.oldestWaitingSeconds = sample.value;
+      break;
+    case "csp_violations_total":
+      totals.csp.set(
+        String(sample.labels.directive),
+        (totals.csp.get(String(sample.labels.directive)) ?? 0) + sample.value,
+      );
+      break;
+    default:
+      if (metric.startsWith("web_vitals_") && name.endsWith("_bucket")) {
+        addSample(totals.vitals, `${sample.labels.route}|${metric}`, sample);
+      }
+  }
+}
+
+/** Adds to `minute` the counts that grew between two readings (a counter that went back is not counted). */
+function addChanges(minute: Minute, totals: Totals, last: Totals) {
+  minute.requests += Math.max(0, totals.requests - last.requests);
+  minute.errors += Math.max(0, totals.errors - last.errors);
+  plus(minute.pageLatency, minus(totals.pageLatency, last.pageLatency));
+  minute.cacheHits += Math.max(0, totals.cacheHits - last.cacheHits);
+  minute.cacheLookups += Math.max(0, totals.cacheLookups - last.cacheLookups);
+  minute.accepted += Math.max(0, totals.accepted - last.accepted);
+  minute.delivered += Math.max(0, totals.delivered - last.delivered);
+  for (const [key, buckets] of totals.vitals) {
+    const into = minute.vitals.get(key) ?? emptyBuckets();
+    plus(into, minus(buckets, last.vitals.get(key)));
+    minute.vitals.set(key, into);
+  }
+  for (const [directive, count] of totals.csp) {
+    const added = count - (last.csp.get(directive) ?? 0);
+    if (added > 0) minute.csp.set(directive, (minute.csp.get(directive) ?? 0) + added);
+  }
+}
+
+/** The hour of minutes ending with the one starting at `end`, in the status report's shape. */
+function hourReport(ring: Minute[], end: number): HistoryReport {
+  const minutes: Minute[] = [];
+  for (let i = historyMinutes - 1; i >= 0; i--) {
+    const at = end - i * 60_000;
+    const slot = ring[(at / 60_000) % historyMinutes] as Minute;
+    minutes.push(slot.at === at ? slot : newMinute(at));
+  }
+  const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+  const hourCsp = new Map<string, number>();
+  for (const minute of minutes) {
+    for (const [directive, count] of minute.csp) hourCsp.set(directive, (hourCsp.get(directive) ?? 0) + count);
+  }
+  return {
+    minuteStarts: minutes.map((minute) => new Date(minute.at).toISOString()),
+    requests: minutes.map((minute) => minute.requests),
+    p95Ms: minutes.map((minute) => {
+      const p95 = quantile(minute.pageLatency, 0.95);
+      return p95 === null ? null : Math.round(p95 * 1000);
+    }),
+    errorRatio: minutes.map((minute) => ratio(minute.errors, minute.requests)),
+    cacheHitRatio: minutes.map((minute) => ratio(minute.cacheHits, minute.cacheLookups)),
+    accepted: minutes.map((minute) => minute.accepted),
+    delivered: minutes.map((minute) => minute.delivered),
+    waiting: minutes.map((minute) => minute.waiting),
+    oldestWaitingSeconds: minutes.map((minute) => minute.oldestWaitingSeconds),
+    vitals: hourVitals(minutes),
+    cspViolations: [...hourCsp].map(([directive, count]) => ({ directive, count })),
+  };
+}
+
+/** Each route's Core Web Vitals over the hour: the p75 and how many samples it speaks for. */
+function hourVitals(minutes: Minute[]): VitalFigure[] {
+  const hour = new Map<string, Buckets>();
+  for (const minute of minutes) {
+    for (const [key, buckets] of minute.vitals) {
+      const into = hour.get(key) ?? emptyBuckets();
+      plus(into, buckets);
+      hour.set(key, into);
+    }
+  }
+  const vitals: VitalFigure[] = [];
+  for (const [key, buckets] of hour) {
+    const [route = "", metricName = ""] = key.split("|");
+    const metric = vitalNames.find((name) => vitalMetrics[name].name === metricName);
+    const samples = Math.max(0, ...buckets.counts);
+    const p75 = quantile(buckets, 0.75);
+    if (!metric || p75 === null || samples === 0) continue;
+    // Times are kept in seconds (Prometheus' unit) and shown in milliseconds, as web-vitals reports them.
+    const value = vitalMetrics[metric].seconds ? Math.round(p75 * 1000) : Math.round(p75 * 1000) / 1000;
+    vitals.push({ route, metric, p75: value, samples, rating: vitalRating(metric, value) });
+  }
+  return vitals.sort(
+    (a, b) => a.route.localeCompare(b.route) || vitalNames.indexOf(a.metric) - vitalNames.indexOf(b.metric),
+  );
+}
