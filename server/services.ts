@@ -19,7 +19,7 @@ import { buildInfo } from "./ops/build-info.ts";
 import { createOps, type Ops } from "./ops/ops.ts";
 import type { ReadinessCheck } from "./ops/readiness.ts";
 import type { StatusSources } from "./ops/status.ts";
-import { openRedis, pingRedis, redisReady } from "./redis.ts";
+import { openRedis, pingRedis, type RedisClient, redisReady } from "./redis.ts";
 
 /** What the server builds from config: the services pages use, the metrics registry, and how to stop them. */
 export interface Services {
@@ -121,21 +121,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
     logger,
   });
   const purges = redis ? sharedPurges({ redis, logger, purgeHere }) : undefined;
-  if (redis) {
-    new Gauge({
-      name: "redis_up",
-      help: "1 when Redis (REDIS_URL) answers a PING, 0 when it does not.",
-      registers: [metrics],
-      async collect() {
-        this.set(
-          await pingRedis(redis).then(
-            () => 1,
-            () => 0,
-          ),
-        );
-      },
-    });
-  }
+  if (redis) redisUpGauge(redis, metrics);
 
   // Each service hands in what /readyz checks and what /status shows (decisions 0040, 0190: this instance's outbox
   // is critical; Redis and the mail server are shared and can be ridden out; content only until the cache has
@@ -170,26 +156,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
     },
     logger: logger.child({ module: "pages" }),
   };
-  let preview: Services["preview"];
-  if (config.previewEnabled) {
-    // Its own cache with a private registry (the anonymous cache's metrics stay the site's), never stale.
-    const draftContent = createContentService({
-      source: await createContentSource(config, logger, { drafts: true }),
-      ttlSeconds: previewTtlSeconds,
-      serveStale: false,
-      logger,
-    });
-    preview = {
-      content: draftContent,
-      site: {
-        ...site,
-        content: draftContent,
-        settings: { ...site.settings, preview: true, livePreviewOrigins: config.LIVE_PREVIEW_ORIGINS },
-      },
-    };
-  } else if (config.PREVIEW_SECRET) {
-    logger.warn("PREVIEW_SECRET is set but CONTENTFUL_PREVIEW_TOKEN is not: preview stays off");
-  }
+  const preview = await previewServices(config, logger, site);
   return {
     site,
     enquiries,
@@ -210,4 +177,38 @@ export async function createServices(config: Config, logger: Logger, options: Se
       else redis?.destroy();
     },
   };
+}
+
+/** Draft preview's services, when config turns it on: its own cache on the drafts, never the anonymous one. */
+async function previewServices(config: Config, logger: Logger, site: SiteServices): Promise<Services["preview"]> {
+  if (!config.previewEnabled) {
+    if (config.PREVIEW_SECRET)
+      logger.warn("PREVIEW_SECRET is set but CONTENTFUL_PREVIEW_TOKEN is not: preview stays off");
+    return undefined;
+  }
+  // A private registry (the anonymous cache's metrics stay the site's), and never stale.
+  const content = createContentService({
+    source: await createContentSource(config, logger, { drafts: true }),
+    ttlSeconds: previewTtlSeconds,
+    serveStale: false,
+    logger,
+  });
+  const settings = { ...site.settings, preview: true, livePreviewOrigins: config.LIVE_PREVIEW_ORIGINS };
+  return { content, site: { ...site, content, settings } };
+}
+
+function redisUpGauge(redis: RedisClient, metrics: Registry) {
+  new Gauge({
+    name: "redis_up",
+    help: "1 when Redis (REDIS_URL) answers a PING, 0 when it does not.",
+    registers: [metrics],
+    async collect() {
+      this.set(
+        await pingRedis(redis).then(
+          () => 1,
+          () => 0,
+        ),
+      );
+    },
+  });
 }

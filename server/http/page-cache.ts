@@ -5,13 +5,13 @@ import onHeaders from "on-headers";
 import type { Logger } from "pino";
 import type { Registry } from "prom-client";
 import { answer } from "./page-cache/answer.ts";
-import type { CacheResult, Found } from "./page-cache/copy.ts";
+import type { Found } from "./page-cache/copy.ts";
 import { headerTemplate } from "./page-cache/copy.ts";
 import { requestCounter } from "./page-cache/metrics.ts";
-import { type CacheKey, cachePolicy, type PageRequest } from "./page-cache/policy.ts";
+import { type CacheKey, type CachePolicy, cachePolicy, type PageRequest } from "./page-cache/policy.ts";
 import type { SharedRender } from "./page-cache/render.ts";
 import { labelRoute } from "./page-cache/routes.ts";
-import { createStore } from "./page-cache/store.ts";
+import { createStore, type Store } from "./page-cache/store.ts";
 import type { TagHeaderName } from "./page-cache/tags.ts";
 
 /**
@@ -28,8 +28,6 @@ import type { TagHeaderName } from "./page-cache/tags.ts";
  * unknown path shares is answered just before the router instead, once nothing else (a redirect, a file, a feed)
  * took the path.
  */
-
-export type { CacheResult, SharedRender };
 
 export interface PageCacheOptions {
   render: SharedRender;
@@ -175,28 +173,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     else rendered();
   };
 
-  /** A miss: rendered for the visitor; the key's first miss opens its waiting list (see `miss` above). */
   const render = (target: CacheKey, res: Response, next: NextFunction) => {
-    const opened = store.open(target);
-    let decided = false;
-    onHeaders(res, function (this: Response) {
-      decided = true;
-      const header = (name: string) => {
-        const value = this.getHeader(name);
-        return value === undefined ? undefined : String(value);
-      };
-      // Marked a miss whether or not it may be stored; private to this visitor either way (it carries their nonce).
-      if (/^text\/(html|x-script)/.test(header("content-type") ?? "")) {
-        this.setHeader("X-Cache", "MISS");
-        requests.inc({ result: "MISS" });
-      }
-      if (!opened) return;
-      const template = policy.mayStore(target, this.statusCode, header) ? headerTemplate(this) : undefined;
-      if (template) store.fetchFor(opened, target, template);
-      else store.close(opened);
-    });
-    // A visitor gone before the headers were written: the waiting list goes on without this render.
-    if (opened) onFinished(res, () => decided || store.close(opened));
+    renderMiss(target, res, { store, policy, countMiss: () => requests.inc({ result: "MISS" }) });
     next();
   };
 
@@ -214,6 +192,37 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     },
     stats: store.stats,
   };
+}
+
+/**
+ * A miss, rendered for the visitor: the key's first miss opens its waiting list, and once the render's headers show
+ * the page may be stored, starts the key's fill; otherwise, or if the visitor leaves first, closes it.
+ */
+function renderMiss(
+  target: CacheKey,
+  res: Response,
+  { store, policy, countMiss }: { store: Store; policy: CachePolicy; countMiss: () => void },
+) {
+  const opened = store.open(target);
+  let decided = false;
+  onHeaders(res, function (this: Response) {
+    decided = true;
+    const header = (name: string) => {
+      const value = this.getHeader(name);
+      return value === undefined ? undefined : String(value);
+    };
+    // Marked a miss whether or not it may be stored; private to this visitor either way (it carries their nonce).
+    if (/^text\/(html|x-script)/.test(header("content-type") ?? "")) {
+      this.setHeader("X-Cache", "MISS");
+      countMiss();
+    }
+    if (!opened) return;
+    const template = policy.mayStore(target, this.statusCode, header) ? headerTemplate(this) : undefined;
+    if (template) store.fetchFor(opened, target, template);
+    else store.close(opened);
+  });
+  // A visitor gone before the headers were written: the waiting list goes on without this render.
+  if (opened) onFinished(res, () => decided || store.close(opened));
 }
 
 /** Every answer to a POST (or any other write) says no-store, whoever answered it. */

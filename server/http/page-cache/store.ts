@@ -167,3 +167,5 @@ export function createStore(options: StoreOptions) {
     },
   };
 }
+
+export type Store = ReturnType<typeof createStore>;
