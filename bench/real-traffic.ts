@@ -6,24 +6,35 @@
 // page reads, scanners (a fresh unknown path each time), unknown slugs under known routes, and a publish every
 // second while busy (the signed webhook); the stored home page without accept-encoding against a bare node:http
 // server writing the same documents and headers; the process's peak RSS while 8 clients send fresh keys for 30 s;
-// and the answer to a path of 8,000 segments. Prints tables (docs/performance.md keeps them).
+// and the answer to a path of 8,000 segments. Last, a publish under load through a real Varnish running the shipped
+// VCL, with the site reading a Delivery API stand-in that serves the publish 3 s after its webhook (skipped where
+// varnishd is not installed). Prints tables (docs/performance.md keeps them).
 // Not part of npm test. Usage: npm run build && node bench/real-traffic.ts [seconds per run = 5] [connections = 50]
+// or, for the last section alone: node bench/real-traffic.ts --only=varnish-publish
 import { type ChildProcess, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import type { PublishFigure } from "../src/lib/status-report.ts";
+import { startCdaServer } from "../tests/support/cda-server.ts";
+import { startVarnish, varnishd } from "./support/varnish.ts";
 
 const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
-const ports = { site: 4381, static: 4382, cold: 4383, bare: 4384 } as const;
+const ports = { site: 4381, static: 4382, cold: 4383, bare: 4384, frontSite: 4385, front: 4386 } as const;
 const webhookSecret = "bench-webhook-secret";
 // Set on every server the bench starts, so /metrics answers whatever METRICS_TOKEN the shell has.
 const metricsToken = "bench-metrics-token";
-const seconds = Number(process.argv[2] ?? 5);
-const connections = Number(process.argv[3] ?? 50);
+// Flags (--only=varnish-publish) may stand anywhere; the numbers are the other arguments, in order.
+const numbers = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
+const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
+const seconds = Number(numbers[0] ?? 5);
+const connections = Number(numbers[1] ?? 50);
 const coldPages = ["/", "/about", "/services", "/news", "/projects", "/contact"];
 const coldSeconds = 3;
 
@@ -50,10 +61,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const format = (n: number) => Math.round(n).toLocaleString("en-GB");
 
 /** The production server as `npm start` runs it, with the Kubernetes Deployment's memory settings. */
-function startSite(port: number, dataDir: string, stdout: "ignore" | "pipe") {
+function startSite(port: number, dataDir: string, stdout: "ignore" | "pipe", env: Record<string, string> = {}) {
   return spawn(process.execPath, ["server/main.ts"], {
     env: {
       ...process.env,
+      ...env,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -282,6 +294,582 @@ interface Row {
   during?: () => () => void;
 }
 
+/**
+ * The publish under load through Varnish: the article it publishes (the newest, so the home page shows its title
+ * too), the Delivery API's lag after the webhook, and the run's timeline (ms from the load's start).
+ */
+const frontPublish = {
+  entry: "post-how-much-does-a-website-cost-uk",
+  newTitle: "What a website costs in the UK: 2026 prices",
+  lagMs: 3_000,
+  loadSeconds: 20,
+  baselineFromMs: 1_000,
+  publishAtMs: 6_000,
+  checkEveryMs: 50,
+};
+
+type CdaAsk = { type: "publish"; entry: string; field: string; value: unknown; lagMs: number } | { type: "requests" };
+type CdaTell =
+  | { type: "ready"; origin: string; space: string; token: string }
+  | { type: "published"; revision: number }
+  | { type: "served"; revision: number; at: number }
+  | { type: "requests"; count: number };
+
+/** Child mode: the Delivery API stand-in over a store folder, told what to publish over IPC. */
+async function serveCda() {
+  const cda = await startCdaServer(process.argv[3] ?? "");
+  const tell = (message: CdaTell) => process.send?.(message);
+  // Gone with the bench, however the bench ends.
+  process.on("disconnect", () => process.exit(0));
+  process.on("message", (ask: CdaAsk) => {
+    if (ask.type === "requests") {
+      tell({ type: "requests", count: cda.requests.length });
+      return;
+    }
+    const revision = cda.publish(ask.entry, ask.field, ask.value, { lagMs: ask.lagMs });
+    tell({ type: "published", revision });
+    // When the API starts serving it, on the same clock as the site's figures.
+    const poll = setInterval(() => {
+      if ((cda.revisionOf(ask.entry) ?? 0) < revision) return;
+      clearInterval(poll);
+      tell({ type: "served", revision, at: Date.now() });
+    }, 2);
+  });
+  tell({ type: "ready", origin: cda.origin, space: cda.space, token: cda.token });
+}
+
+/** The next message of a type from a child process started with IPC; rejects if the child exits first. */
+function nextMessage<M extends { type: string }, T extends M["type"]>(child: ChildProcess, type: T) {
+  return new Promise<Extract<M, { type: T }>>((resolve, reject) => {
+    const onMessage = (message: M) => {
+      if (message.type !== type) return;
+      child.off("message", onMessage);
+      child.off("exit", onExit);
+      resolve(message as Extract<M, { type: T }>);
+    };
+    const onExit = () => reject(new Error(`the child process exited before sending "${type}"`));
+    child.on("message", onMessage);
+    child.once("exit", onExit);
+  });
+}
+
+/**
+ * The stand-in in a process of its own, so the load generator's busy event loop does not slow the API's answers
+ * (the site polls it for the publish's revision).
+ */
+async function startCda(storeDir: string) {
+  const child = spawn(process.execPath, [import.meta.filename, "--cda", storeDir], {
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const next = <T extends CdaTell["type"]>(type: T) => nextMessage<CdaTell, T>(child, type);
+  const ready = await next("ready");
+  return {
+    child,
+    ...ready,
+    /** Publishes a field's new value, served `lagMs` later; `served` resolves with when (Date.now()). */
+    async publish(entry: string, field: string, value: unknown, lagMs: number) {
+      const published = next("published");
+      const served = next("served").then(
+        (message) => message.at,
+        () => undefined,
+      );
+      child.send({ type: "publish", entry, field, value, lagMs } satisfies CdaAsk);
+      return { revision: (await published).revision, served };
+    },
+    async requests() {
+      const answer = next("requests");
+      child.send({ type: "requests" } satisfies CdaAsk);
+      return (await answer).count;
+    },
+  };
+}
+
+/** What an answer showed: the new title, the old one, both, or neither. */
+type Look = "new" | "old" | "both" | "neither";
+
+/** The title a publish changes, and other text that contains the old one without being it (kept out of the look). */
+interface Titles {
+  old: string;
+  new: string;
+  elsewhere: string[];
+}
+
+function lookAt(text: string, titles: Titles): Look {
+  const own = titles.elsewhere.reduce((rest, other) => rest.replaceAll(other, ""), text);
+  const showsNew = own.includes(titles.new);
+  const showsOld = own.includes(titles.old);
+  return showsNew ? (showsOld ? "both" : "new") : showsOld ? "old" : "neither";
+}
+
+interface FrontAnswer {
+  source: "load" | "checker";
+  page: string;
+  encoding: string;
+  status: number;
+  /** Date.now() when the request was sent and when its answer was complete. */
+  sentAt: number;
+  at: number;
+  look: Look;
+  /** Varnish's X-Front-Cache (HIT, MISS, STALE, PASS) and Age. */
+  cache: string;
+  age: string;
+}
+
+type CheckAsk = { type: "start"; url: string; pages: string[]; everyMs: number; titles: Titles } | { type: "stop" };
+type CheckTell = { type: "started" } | { type: "answers"; answers: FrontAnswer[] };
+
+/**
+ * Child mode: the checker, asking for each page through Varnish in br and in gzip every few ms until told to stop,
+ * then sending every answer it judged. A process of its own keeps its pace while the load saturates the bench's.
+ */
+function serveChecker() {
+  process.on("disconnect", () => process.exit(0));
+  const tell = (message: CheckTell, then: () => void = () => {}) => process.send?.(message, undefined, {}, then);
+  const answers: FrontAnswer[] = [];
+  let checking = false;
+  let loop: Promise<void> = Promise.resolve();
+  const check = async (url: string, page: string, encoding: string, titles: Titles) => {
+    const sentAt = Date.now();
+    try {
+      const res = await fetch(`${url}${page}`, { headers: { "accept-encoding": encoding, "user-agent": browser } });
+      const text = await res.text();
+      const [cache, age] = [res.headers.get("x-front-cache") ?? "", res.headers.get("age") ?? ""];
+      answers.push({
+        source: "checker",
+        page,
+        encoding,
+        status: res.status,
+        sentAt,
+        at: Date.now(),
+        look: lookAt(text, titles),
+        cache,
+        age,
+      });
+    } catch (error) {
+      const cache = String((error as Error).message);
+      answers.push({
+        source: "checker",
+        page,
+        encoding,
+        status: 0,
+        sentAt,
+        at: Date.now(),
+        look: "neither",
+        cache,
+        age: "",
+      });
+    }
+  };
+  process.on("message", async (ask: CheckAsk) => {
+    if (ask.type === "start") {
+      checking = true;
+      loop = (async () => {
+        while (checking) {
+          await Promise.all(
+            ask.pages.flatMap((page) => ["br", "gzip"].map((encoding) => check(ask.url, page, encoding, ask.titles))),
+          );
+          await sleep(ask.everyMs);
+        }
+      })();
+      tell({ type: "started" });
+      return;
+    }
+    checking = false;
+    await loop;
+    tell({ type: "answers", answers }, () => process.exit(0));
+  });
+}
+
+/**
+ * A publish under load, through Varnish: the production server in Contentful mode over the Delivery API stand-in
+ * (the site's own content/ folder), a real varnishd with the shipped VCL in front, and 50 connections asking for
+ * the home page and the article through Varnish. The article's title changes with the API serving it 3 s after the
+ * webhook, which is sent through Varnish as Contentful would. Every answer of the load is looked at (its body
+ * decoded once per distinct copy), and a checker asks for both pages through Varnish every 50 ms in br and gzip.
+ */
+async function publishThroughVarnish(scratch: string) {
+  if (!varnishd) {
+    console.log("\nA publish under load, through Varnish: skipped, varnishd is not installed");
+    return;
+  }
+  const store = path.resolve(import.meta.dirname, "../content");
+  const entry = JSON.parse(
+    readFileSync(path.join(store, "entries/blogPost", `${frontPublish.entry}.json`), "utf8"),
+  ) as { fields: { blogTitle: string; slug: string } };
+  const oldTitle = entry.fields.blogTitle;
+  const { newTitle } = frontPublish;
+  const article = `/post/${entry.fields.slug}`;
+  // Each post's cover image is titled after it ("<title>: cover") and keeps that title: it is not the post's.
+  const assets = JSON.parse(readFileSync(path.join(store, "assets.json"), "utf8")) as {
+    fields: Record<string, unknown>;
+  }[];
+  const elsewhere = assets
+    .flatMap((asset) => Object.values(asset.fields))
+    .filter((value): value is string => typeof value === "string" && value.includes(oldTitle) && value !== oldTitle);
+  const titles: Titles = { old: oldTitle, new: newTitle, elsewhere };
+  const pages = ["/", article];
+
+  // Killed on any exit, a failed run or Ctrl-C as well as the end.
+  const started: ChildProcess[] = [];
+  const killAll = () => {
+    for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  };
+  process.on("exit", killAll);
+  let varnish: Awaited<ReturnType<typeof startVarnish>> | undefined;
+  let site: ChildProcess | undefined;
+  let log: (() => Promise<string>) | undefined;
+  try {
+    const cda = await startCda(store);
+    started.push(cda.child);
+    site = startSite(ports.frontSite, path.join(scratch, "data-front"), "pipe", {
+      CONTENT_SOURCE: "contentful",
+      CONTENTFUL_SPACE_ID: cda.space,
+      CONTENTFUL_ACCESS_TOKEN: cda.token,
+      CONTENTFUL_HOST: cda.origin,
+      CONTENT_DIR: store,
+      FRONT_CACHE_URLS: `http://127.0.0.1:${ports.front}`,
+      TRUST_PROXY: "loopback",
+    });
+    started.push(site);
+    log = tallyLog(site);
+    // The pages the publish purges, as the webhook logs them.
+    let purgePaths: unknown;
+    createInterface({ input: site.stdout as NodeJS.ReadableStream }).on("line", (line) => {
+      if (line.includes('"msg":"content webhook"')) purgePaths = (JSON.parse(line) as { paths?: unknown }).paths;
+    });
+    // As a load balancer would: once the instance has stored the sitemap's pages.
+    await waitFor(`http://127.0.0.1:${ports.frontSite}/readyz`, site);
+    varnish = await startVarnish(ports.frontSite, ports.front);
+    started.push(varnish.child);
+    const front = varnish;
+
+    const ask = async (page: string, encoding: string) => {
+      const res = await fetch(`${front.url}${page}`, {
+        headers: { "accept-encoding": encoding, "user-agent": browser },
+      });
+      const text = await res.text();
+      return { res, text };
+    };
+    // Every page in each encoding stored in Varnish first, and the old title on both.
+    for (const page of pages) {
+      for (const encoding of ["br", "gzip"]) {
+        let answer = await ask(page, encoding);
+        for (let i = 0; answer.res.headers.get("x-front-cache") !== "HIT" && i < 100; i++) {
+          await sleep(50);
+          answer = await ask(page, encoding);
+        }
+        if (lookAt(answer.text, titles) !== "old") throw new Error(`${page} does not show "${oldTitle}" alone`);
+      }
+    }
+
+    const looks = new Map<string, Look>();
+    /** What a body shows, decoded once per distinct copy (Varnish answers the same bytes to every hit). */
+    const lookOf = (body: Buffer, encoding: string): Look => {
+      const key = `${encoding} ${createHash("sha1").update(body).digest("base64")}`;
+      let look = looks.get(key);
+      if (!look) {
+        let text = "";
+        try {
+          const raw = encoding === "br" ? brotliDecompressSync(body) : encoding === "gzip" ? gunzipSync(body) : body;
+          text = raw.toString();
+        } catch {}
+        look = lookAt(text, titles);
+        looks.set(key, look);
+      }
+      return look;
+    };
+
+    let webhookAt = Number.POSITIVE_INFINITY;
+    const answers: FrontAnswer[] = [];
+    const loadTally = { answers: 0, fives: 0, neither: 0 };
+    // The page and headers of the answer autocannon just finished: its onResponse runs just before the client's
+    // "response" event, in the same turn, so nothing else comes between them.
+    let last = { page: "", status: 0, headers: {} as http.IncomingHttpHeaders };
+    // autocannon keeps the names as the server wrote them.
+    const header = (headers: http.IncomingHttpHeaders, name: string) => {
+      const value = Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
+      return Array.isArray(value) ? value.join(",") : (value ?? "");
+    };
+    const request = (page: string) => ({
+      method: "GET" as const,
+      path: page,
+      onResponse: (status: number, _body: string, _context: object, headers?: http.IncomingHttpHeaders) => {
+        last = { page, status, headers: headers ?? {} };
+      },
+    });
+
+    const loadStart = Date.now();
+    const load = autocannon({
+      url: front.url,
+      connections,
+      duration: frontPublish.loadSeconds,
+      headers: { "user-agent": browser, "accept-encoding": "br, gzip" },
+      requests: pages.map(request),
+      setupClient(client) {
+        let chunks: Buffer[] = [];
+        client.on("headers", () => {
+          chunks = [];
+        });
+        // The parser's slice of the socket's read: copied, as it is kept past this turn.
+        client.on("body", (chunk) => chunks.push(Buffer.from(chunk)));
+        client.on("response", (status, _bytes, ms) => {
+          const at = Date.now();
+          const body = Buffer.concat(chunks);
+          chunks = [];
+          const encoding = header(last.headers, "content-encoding") || "identity";
+          const look = status < 300 ? lookOf(body, encoding) : "neither";
+          loadTally.answers++;
+          if (status >= 500) loadTally.fives++;
+          if (status < 300 && look === "neither") loadTally.neither++;
+          // Before the webhook every answer is the old page; from it on, each is kept to be judged.
+          if (status >= 500 || at >= webhookAt) {
+            answers.push({
+              source: "load",
+              page: last.page,
+              encoding,
+              status,
+              sentAt: at - ms,
+              at,
+              look,
+              cache: header(last.headers, "x-front-cache"),
+              age: header(last.headers, "age"),
+            });
+          }
+        });
+      },
+    });
+
+    const checker = spawn(process.execPath, [import.meta.filename, "--check"], {
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    started.push(checker);
+    const checking = nextMessage<CheckTell, "started">(checker, "started");
+    checker.send({
+      type: "start",
+      url: front.url,
+      pages,
+      everyMs: frontPublish.checkEveryMs,
+      titles,
+    } satisfies CheckAsk);
+    await checking;
+
+    const snapshot = async () => ({
+      metrics: await readMetrics(ports.frontSite),
+      varnish: await front.counters(["MAIN.backend_req", "MAIN.cache_hit", "MAIN.cache_miss", "MAIN.s_pass"]),
+      api: await cda.requests(),
+    });
+    await sleep(Math.max(0, loadStart + frontPublish.baselineFromMs - Date.now()));
+    const baselineAt = Date.now();
+    const baselineStart = await snapshot();
+    await sleep(Math.max(0, loadStart + frontPublish.publishAtMs - Date.now()));
+    const beforePublish = await snapshot();
+
+    const { revision, served } = await cda.publish(frontPublish.entry, "blogTitle", newTitle, frontPublish.lagMs);
+    webhookAt = Date.now();
+    // On a busy machine the snapshots take a while: the window before the publish is what it was.
+    const windowSeconds = (webhookAt - baselineAt) / 1000;
+    // Contentful calls the site's public address: through the tier in front, which passes it.
+    const hook = await fetch(`${front.url}/contentful/webhook`, {
+      method: "POST",
+      headers: {
+        "x-webhook-secret": webhookSecret,
+        "x-contentful-topic": "ContentManagement.Entry.publish",
+        "content-type": "application/vnd.contentful.management.v1+json",
+      },
+      body: JSON.stringify({
+        sys: {
+          type: "Entry",
+          id: frontPublish.entry,
+          revision,
+          contentType: { sys: { type: "Link", linkType: "ContentType", id: "blogPost" } },
+        },
+        fields: { slug: { "en-US": entry.fields.slug }, blogTitle: { "en-US": newTitle } },
+      }),
+    });
+    await hook.arrayBuffer();
+    const hookMs = Date.now() - webhookAt;
+
+    const result = await load;
+    const checked = nextMessage<CheckTell, "answers">(checker, "answers");
+    checker.send({ type: "stop" } satisfies CheckAsk);
+    answers.push(...(await checked).answers);
+    const afterMetrics = await settle(ports.frontSite);
+    const after = {
+      metrics: afterMetrics,
+      varnish: await front.counters(["MAIN.backend_req", "MAIN.cache_hit", "MAIN.cache_miss", "MAIN.s_pass"]),
+      api: await cda.requests(),
+    };
+    const servedAt = await Promise.race([served, sleep(1_000).then(() => undefined)]);
+    const status = (await fetch(`http://127.0.0.1:${ports.frontSite}/status.json`).then((res) => res.json())) as {
+      publishes: PublishFigure[];
+    };
+    const figure = status.publishes[0];
+
+    // The judging: when each page first showed the new title (to anyone), and any old title asked for after that.
+    const secondsAfterHook = (at: number | undefined) =>
+      at === undefined || !Number.isFinite(at) ? "never" : ((at - webhookAt) / 1000).toFixed(2);
+    const firstNew = (page: string, source?: FrontAnswer["source"], encoding?: string) =>
+      answers
+        .filter(
+          (a) =>
+            a.page === page &&
+            a.look === "new" &&
+            a.status < 300 &&
+            a.at >= webhookAt &&
+            (!source || a.source === source) &&
+            (!encoding || a.encoding === encoding),
+        )
+        .reduce((min, a) => Math.min(min, a.at), Number.POSITIVE_INFINITY);
+    const visibleAt = new Map(pages.map((page) => [page, firstNew(page)]));
+    const stale = answers.filter(
+      (a) => (a.look === "old" || a.look === "both") && a.sentAt > (visibleAt.get(a.page) ?? Number.POSITIVE_INFINITY),
+    );
+    // Sent before the first new answer arrived but answered after it: in flight across the change, not stale.
+    const overlapping = answers.filter(
+      (a) =>
+        (a.look === "old" || a.look === "both") &&
+        a.at > (visibleAt.get(a.page) ?? Number.POSITIVE_INFINITY) &&
+        a.sentAt <= (visibleAt.get(a.page) ?? 0),
+    );
+    const fives = answers.filter((a) => a.status >= 500 || a.status === 0);
+
+    console.log(
+      `\nA publish under load, through Varnish: the production server in Contentful mode over the Delivery API stand-in (content/), varnishd ${varnishd} with ops/varnish/default.vcl in front; ${connections} connections through Varnish for ${frontPublish.loadSeconds} s on / and ${article} in turn (accept-encoding br, gzip); at ${frontPublish.publishAtMs / 1000} s the article's title "${oldTitle}" becomes "${newTitle}", served by the API ${frontPublish.lagMs / 1000} s after the webhook (POSTed through Varnish: ${hook.status} in ${hookMs} ms); a checker asks for both pages through Varnish every ${frontPublish.checkEveryMs} ms in br and in gzip`,
+    );
+    console.log(
+      "\n| load through Varnish | requests/s | p50 ms | p99 ms | 2xx | 5xx | errors, timeouts, other non-2xx | 2xx showing neither title |",
+    );
+    console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    console.log(
+      `| / and the article, ${connections} connections | ${[
+        format(result.requests.total / result.duration),
+        result.latency.p50,
+        result.latency.p99,
+        format(result["2xx"]),
+        format(result["5xx"]),
+        format(result.errors + result.timeouts + result.non2xx - result["5xx"]),
+        format(loadTally.neither),
+      ].join(" | ")} |`,
+    );
+
+    console.log(
+      "\n| page | new title first seen, s after the webhook: checker br | checker gzip | load (br) | old title last answered, s | old title asked for after the first new: checker | load | load's answers from the webhook on, by X-Front-Cache |",
+    );
+    console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |");
+    for (const page of pages) {
+      const fromHook = answers.filter((a) => a.source === "load" && a.page === page && a.at >= webhookAt);
+      const byCache = new Map<string, Map<Look, number>>();
+      for (const a of fromHook) {
+        const looked = byCache.get(a.cache || "none") ?? new Map<Look, number>();
+        looked.set(a.look, (looked.get(a.look) ?? 0) + 1);
+        byCache.set(a.cache || "none", looked);
+      }
+      const total = (looked: Map<Look, number>) => [...looked.values()].reduce((x, y) => x + y, 0);
+      const lastOld = answers
+        .filter((a) => a.page === page && a.at >= webhookAt && (a.look === "old" || a.look === "both"))
+        .reduce((max, a) => Math.max(max, a.at), Number.NEGATIVE_INFINITY);
+      const cells = [
+        page,
+        secondsAfterHook(firstNew(page, "checker", "br")),
+        secondsAfterHook(firstNew(page, "checker", "gzip")),
+        secondsAfterHook(firstNew(page, "load")),
+        secondsAfterHook(lastOld),
+        format(stale.filter((a) => a.page === page && a.source === "checker").length),
+        format(stale.filter((a) => a.page === page && a.source === "load").length),
+        [...byCache]
+          .sort((a, b) => total(b[1]) - total(a[1]))
+          .map(
+            ([cache, looked]) =>
+              `${cache} ${format(total(looked))} (${[...looked].map(([look, n]) => `${format(n)} ${look}`).join(", ")})`,
+          )
+          .join(", "),
+      ];
+      console.log(`| ${cells.join(" | ")} |`);
+    }
+
+    const isoAfterHook = (iso: string | null | undefined) =>
+      iso ? ((Date.parse(iso) - webhookAt) / 1000).toFixed(2) : "n/a";
+    const histogram = (m: Metrics, suffix: string) => m.series.get(`content_publish_visible_seconds_${suffix}`) ?? 0;
+    const observed = histogram(after.metrics, "count") - histogram(beforePublish.metrics, "count");
+    const observedSum = histogram(after.metrics, "sum") - histogram(beforePublish.metrics, "sum");
+    console.log(
+      `\n| the site's own figures (/status.json publishes[0], ${figure?.entry === frontPublish.entry && figure?.revision === revision ? "this publish" : "NOT this publish"}) | s after the webhook was sent |`,
+    );
+    console.log("| --- | ---: |");
+    for (const [name, value] of [
+      ["receivedAt", isoAfterHook(figure?.receivedAt)],
+      ["the stand-in starts serving the revision (its own clock)", secondsAfterHook(servedAt)],
+      [
+        "servedAfterSeconds (from receivedAt)",
+        figure?.servedAfterSeconds === null || figure?.servedAfterSeconds === undefined
+          ? "n/a"
+          : figure.servedAfterSeconds.toFixed(2),
+      ],
+      ["instancesPurgedAt", isoAfterHook(figure?.instancesPurgedAt)],
+      ["frontPurgedAt", isoAfterHook(figure?.frontPurgedAt)],
+      ["visibleAt", isoAfterHook(figure?.visibleAt)],
+      [
+        `content_publish_visible_seconds (${format(observed)} observation${observed === 1 ? "" : "s"}, sum)`,
+        observedSum.toFixed(2),
+      ],
+    ]) {
+      console.log(`| ${name} | ${value} |`);
+    }
+    if (figure && (figure.gaveUp || figure.frontFailed)) {
+      console.log(`The site's figure says gaveUp ${figure.gaveUp}, frontFailed ${figure.frontFailed}`);
+    }
+
+    const renderRows: [string, (m: Metrics) => number | undefined][] = [
+      ['page_cache_renders_total{reason="fill"}', (m) => sumOf(m, "page_cache_renders_total", 'reason="fill"')],
+      ['page_cache_renders_total{reason="variant"}', (m) => sumOf(m, "page_cache_renders_total", 'reason="variant"')],
+      ['page_renders_total{for="cache"}', (m) => sumOf(m, "page_renders_total", 'for="cache"')],
+      ['page_renders_total{for="visitor"}', (m) => sumOf(m, "page_renders_total", 'for="visitor"')],
+      ["page requests that reached the site (page_cache_requests_total)", (m) => sumOf(m, "page_cache_requests_total")],
+    ];
+    console.log(
+      `\n| at the origin | ${windowSeconds.toFixed(1)} s under load before the publish | from the webhook until the renders stopped after the load |`,
+    );
+    console.log("| --- | ---: | ---: |");
+    for (const [name, read] of renderRows) {
+      console.log(
+        `| ${name} | ${cell(growth(read(beforePublish.metrics), read(baselineStart.metrics)))} | ${cell(growth(read(after.metrics), read(beforePublish.metrics)))} |`,
+      );
+    }
+    for (const name of ["MAIN.backend_req", "MAIN.cache_miss", "MAIN.s_pass"]) {
+      console.log(
+        `| Varnish's ${name} | ${cell(growth(beforePublish.varnish[name], baselineStart.varnish[name]))} | ${cell(growth(after.varnish[name], beforePublish.varnish[name]))} |`,
+      );
+    }
+    console.log(
+      `| requests to the Delivery API stand-in | ${format(beforePublish.api - baselineStart.api)} | ${format(after.api - beforePublish.api)} |`,
+    );
+
+    const describe = (a: FrontAnswer) =>
+      `${a.source} ${a.page} ${a.encoding} ${a.status || "no answer"} sent ${secondsAfterHook(a.sentAt)} s, answered ${secondsAfterHook(a.at)} s, X-Front-Cache ${a.cache || "none"}, Age ${a.age || "none"}, ${a.look}`;
+    console.log(
+      `\nOld title asked for after the page first showed the new one: ${stale.length}${stale.length > 0 ? `; the first: ${stale.slice(0, 8).map(describe).join("; ")}` : ""}`,
+    );
+    console.log(
+      `Old title answered after the new one was first seen, to requests sent before that (in flight across the change): ${overlapping.length}`,
+    );
+    console.log(
+      `5xx or no answer (load and checker): ${fives.length}${fives.length > 0 ? `; the first: ${fives.slice(0, 8).map(describe).join("; ")}` : ""}`,
+    );
+    console.log(
+      `The pages the publish purged (the webhook's log line): ${Array.isArray(purgePaths) ? `${purgePaths.length}: ${purgePaths.join(", ")}` : String(purgePaths)}`,
+    );
+    console.log(
+      `Answers judged: ${format(loadTally.answers)} from the load, ${format(answers.filter((a) => a.source === "checker").length)} from the checker; ${looks.size} distinct copies decoded`,
+    );
+  } finally {
+    await varnish?.stop();
+    if (site) await stopChild(site);
+    if (log) console.log(`The site's log (stdout) meanwhile: ${await log()}`);
+    for (const child of started) await stopChild(child);
+    process.off("exit", killAll);
+  }
+}
+
 async function main() {
   const scratch = mkdtempSync(path.join(os.tmpdir(), "bench-traffic-"));
   const children: ChildProcess[] = [];
@@ -485,12 +1073,40 @@ async function main() {
     const started = performance.now();
     const deep = await fetch(`http://127.0.0.1:${ports.site}/${"a/".repeat(8_000)}`);
     console.log(`A path of 8,000 segments: ${deep.status} in ${(performance.now() - started).toFixed(1)} ms`);
+    await publishThroughVarnish(scratch);
     console.log(`Load at the end: ${os.loadavg()[0]?.toFixed(1)}`);
   } finally {
     stop();
   }
 }
 
-// Child mode: the bare node:http server over the documents the parent wrote.
+/** Only the publish through Varnish, with a scratch folder of its own. */
+async function publishThroughVarnishAlone() {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), "bench-traffic-"));
+  process.on("SIGINT", () => process.exit(130));
+  try {
+    console.log(
+      `${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, load ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(", ")} at the start`,
+    );
+    await publishThroughVarnish(scratch);
+    console.log(
+      `Load at the end: ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(", ")}`,
+    );
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+// Child modes: the bare node:http server over the documents the parent wrote; the Delivery API stand-in; the checker.
 if (process.argv[2] === "--replay") serveReplay();
+else if (process.argv[2] === "--cda") await serveCda();
+else if (process.argv[2] === "--check") serveChecker();
+else if (only === "varnish-publish") await publishThroughVarnishAlone();
+else if (only) throw new Error(`--only=${only}: the one section that runs alone is varnish-publish`);
 else await main();
