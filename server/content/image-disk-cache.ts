@@ -8,7 +8,6 @@ interface DiskCache {
   dir: string;
   /** The copies by file name, sized in bytes; evicting one deletes its file. */
   onDisk: LRUCache<string, number>;
-  /** Files being deleted; a new copy is written only once they are gone, so the folder stays within its bound. */
   removing: Set<Promise<void>>;
 }
 
@@ -33,7 +32,6 @@ export function createImageDiskCache({ dir, maxBytes, logger }: { dir: string; m
   let indexed: Promise<void> | undefined;
 
   return {
-    /** Bytes of the copies kept now. */
     bytes: () => onDisk.calculatedSize,
 
     /** Reads what earlier runs left, once. A folder that cannot be read leaves the memory cache alone in charge. */

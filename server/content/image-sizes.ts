@@ -72,7 +72,6 @@ class ResizerBusy extends Error {
   override name = "ResizerBusy";
 }
 
-/** What making a copy needs: the disk cache, the figures, and the slots with their bound. */
 interface Resizer {
   disk: ImageDiskCache;
   figures: ImageMetrics;

@@ -25,10 +25,7 @@ export interface DeliveryEvents {
   deadLettered(record: OutboxRecord): void;
 }
 
-/**
- * How many times a whole message may go out without the server answering its end (it may have arrived each time)
- * before it is moved to the dead letters for an operator: a duplicate at most, never a stream of them.
- */
+/** Sends whose end went unanswered (each may have arrived) before the dead letters: a duplicate at most. */
 export const maxUnconfirmed = 2;
 
 interface Waiting {
@@ -47,7 +44,6 @@ interface DeliveryOptions {
   events: DeliveryEvents;
 }
 
-/** What one attempt needs, and the enquiries still to send or to mark, by id. */
 interface Worker extends Required<DeliveryOptions> {
   waiting: Map<string, Waiting>;
   /** Aborted only at a shutdown deadline: cancels the send in flight (nodemailer honours `signal`). */
@@ -55,9 +51,8 @@ interface Worker extends Required<DeliveryOptions> {
 }
 
 /**
- * Sends what the queue hands this instance, one enquiry at a time, oldest first: a temporary failure is retried
- * after a growing, jittered wait, forever; a permanent refusal goes to the dead letters. This part schedules the
- * attempts (attempt() below is one of them); stop() lets the current send finish, or gives it up at a deadline.
+ * Sends what the queue hands this instance, one enquiry at a time, oldest first, retrying a temporary failure
+ * forever. This part schedules the attempts; stop() lets the current send finish, or gives it up at a deadline.
  */
 export function createDeliveryWorker(options: DeliveryOptions) {
   const { outbox, carrier, mail, logger, events } = options;
@@ -184,7 +179,6 @@ async function toDeadLetters(worker: Worker, record: OutboxRecord, reason: strin
   await writeMark(worker, record, "dead");
 }
 
-/** One send of one enquiry, and what the mail server's answer means for it. */
 async function attempt(worker: Worker, { record }: Waiting) {
   const at = new Date();
   let refused: Refusal[];
@@ -200,7 +194,6 @@ async function attempt(worker: Worker, { record }: Waiting) {
   await sendAnswered(worker, record, refused);
 }
 
-/** Nobody took the message: refused for good, its end unanswered, or a temporary failure (4xx, no connection). */
 async function sendFailed(worker: Worker, record: OutboxRecord, at: Date, error: unknown) {
   if (worker.givingUp.signal.aborted) {
     // Not the mail server's fault: the attempt is not counted, and the enquiry waits on disk for the next start.

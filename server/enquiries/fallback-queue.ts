@@ -19,7 +19,6 @@ export interface FallbackQueueOptions {
 const defaultAddTimeoutMs = 2_000;
 const defaultReceiptCheckMs = 5_000;
 
-/** What the fallback's steps share. */
 interface Fallback extends Required<Omit<FallbackQueueOptions, "receiptCheckMs">> {
   /** The enquiries this instance holds from its own outbox, by id: their marks go there. */
   localIds: Set<string>;
@@ -29,11 +28,9 @@ interface Fallback extends Required<Omit<FallbackQueueOptions, "receiptCheckMs">
 }
 
 /**
- * The shared queue with this instance's own outbox behind it. An enquiry goes to the shared queue, leaving a
- * receipt here (receipts.ts); when that queue cannot take it (Redis away, read-only, slow), it is kept in the
- * outbox and delivered from here, so the visitor is refused only when neither can store it. At a graceful stop
- * the outbox's enquiries are handed to the shared queue, so an instance on a passing disk leaves nothing behind;
- * after a crash the outbox is read again at the next start.
+ * The shared queue, with a receipt here (receipts.ts), and this instance's outbox behind it for when it cannot take
+ * an enquiry (Redis away, read-only, slow): the visitor is refused only when neither can store it. At a graceful
+ * stop the outbox's enquiries go to the shared queue; after a crash the outbox is read again at the next start.
  */
 export function fallbackQueue(options: FallbackQueueOptions): EnquiryQueue {
   const { shared, local, logger, addTimeoutMs = defaultAddTimeoutMs, receiptCheckMs = defaultReceiptCheckMs } = options;
@@ -94,7 +91,6 @@ export function fallbackQueue(options: FallbackQueueOptions): EnquiryQueue {
   };
 }
 
-/** The receipt first, then the shared queue; this instance's outbox when the shared queue cannot take it. */
 async function addEnquiry(fallback: Fallback, record: OutboxRecord) {
   // Without a receipt (a full disk) the enquiry still goes to Redis, which is then its only copy.
   const receipt = await fallback.receipts.write(record);
@@ -150,7 +146,6 @@ async function handOver({ shared, local, logger, addTimeoutMs, localIds }: Fallb
   }
 }
 
-/** This instance's outbox and the shared queue as one queue. */
 function bothFigures(here: QueueFigures, there: QueueFigures): QueueFigures {
   const oldest = [here.oldestPendingAt, there.oldestPendingAt].filter((at): at is Date => at !== null);
   const last = [here.lastDeliveryAt, there.lastDeliveryAt].filter((at): at is Date => at !== null);

@@ -63,7 +63,6 @@ export function createOutbox(root: string, onUnreadable: (file: string, error: u
     /** Saves the attempt count and last error, so they survive a restart. */
     update: (record: OutboxRecord) => writeRecord(dirs, dirs.pending, record),
 
-    /** Moves a sent enquiry from pending/ to delivered/. */
     markDelivered: (record: OutboxRecord) => move(dirs, record, dirs.delivered),
 
     markDead: (record: OutboxRecord) => markDead(dirs, record),
@@ -80,24 +79,19 @@ export function createOutbox(root: string, onUnreadable: (file: string, error: u
     /** The enquiries handed to the shared queue that it has not yet said are done, oldest first. */
     receipts: () => readRecords(dirs.handed, onUnreadable),
 
-    /** The shared queue delivered it (or kept it as a dead letter): its receipt goes. */
     async dropReceipt(id: string) {
       await removeIfThere(fileOf(dirs.handed, id));
     },
 
     pending: () => pendingRecords(dirs, onUnreadable),
 
-    /** How many enquiries wait in dead/ for an operator. */
     async deadCount(): Promise<number> {
       return (await readdir(dirs.dead)).filter((name) => name.endsWith(".json")).length;
     },
 
     sweep: (olderThan: Date) => sweepDelivered(dirs, olderThan, onUnreadable),
 
-    /**
-     * Readiness: can a new enquiry be written right now? Writes and fsyncs real bytes (more than an enquiry takes):
-     * creating an empty file still works on a full disk.
-     */
+    /** Readiness: writes and fsyncs real bytes, since creating an empty file still works on a full disk. */
     async checkWritable() {
       const probe = await writeTemp(dirs, "ready", Buffer.alloc(probeBytes, 0x20));
       await rm(probe, { force: true });

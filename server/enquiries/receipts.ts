@@ -8,7 +8,6 @@ export interface ReceiptOptions {
   /** This instance's own outbox, where each receipt is a file in `handed/`, fsynced. */
   outbox: Outbox;
   logger: Logger;
-  /** How often the receipts are checked against the shared queue. */
   checkEveryMs: number;
 }
 
@@ -18,7 +17,6 @@ export interface ReceiptOptions {
  * longer knows is handed to it again, with its Message-ID.
  */
 export function createReceipts({ shared, outbox, logger, checkEveryMs }: ReceiptOptions) {
-  /** The enquiries with a receipt, by id. */
   const receipts = new Map<string, OutboxRecord>();
   let timer: NodeJS.Timeout | undefined;
   let checking: Promise<void> | undefined;
@@ -92,7 +90,6 @@ export function createReceipts({ shared, outbox, logger, checkEveryMs }: Receipt
     /** The enquiry stayed in this instance's outbox instead: its receipt goes, if it can. */
     discard: (id: string) => outbox.dropReceipt(id).catch(() => {}),
 
-    /** Stops the checks, once the one running (if any) has finished. */
     async stop() {
       clearInterval(timer);
       await checking;

@@ -10,7 +10,6 @@ export interface ConsumerOptions {
   keys: ReturnType<typeof queueKeys>;
   /** A message held this long by an instance that no longer renews it is taken over by another. */
   visibilityMs: number;
-  /** This instance's name in the group. */
   name: string;
 }
 
@@ -72,7 +71,6 @@ export function createConsumer(options: ConsumerOptions) {
       consumer.reader?.destroy();
     },
 
-    /** Resolves once the read loop has ended, after release(). */
     async finished() {
       await loop;
       consumer.reader = undefined;

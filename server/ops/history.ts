@@ -99,7 +99,6 @@ export type History = ReturnType<typeof createHistory>;
 
 const minuteOf = (at: number) => Math.floor(at / 60_000) * 60_000;
 
-/** The ring's bucket for the minute of `at`, emptied first when it last held an older minute. */
 function minuteBucket(ring: Minute[], at: number): Minute {
   const start = minuteOf(at);
   const slot = (start / 60_000) % historyMinutes;
@@ -181,7 +180,6 @@ function addChanges(minute: Minute, totals: Totals, last: Totals) {
   }
 }
 
-/** The hour of minutes ending with the one starting at `end`, in the status report's shape. */
 function hourReport(ring: Minute[], end: number): HistoryReport {
   const minutes: Minute[] = [];
   for (let i = historyMinutes - 1; i >= 0; i--) {
@@ -212,7 +210,6 @@ function hourReport(ring: Minute[], end: number): HistoryReport {
   };
 }
 
-/** Each route's Core Web Vitals over the hour: the p75 and how many samples it speaks for. */
 function hourVitals(minutes: Minute[]): VitalFigure[] {
   const hour = new Map<string, Buckets>();
   for (const minute of minutes) {
