@@ -75,7 +75,7 @@ export interface PageCache {
    */
   stored(req: PageRequest, res: PageResponse): Found | undefined;
   /** Answers a request from that copy, its route labelled for the request metrics. */
-  deliver(req: PageRequest, res: PageResponse, found: Found): void;
+  answer(req: PageRequest, res: PageResponse, found: Found): void;
   /**
    * Before the security headers and compression: answers GET/HEAD for a stored page (HIT or STALE), or once the
    * fetch it waited for on the page's waiting list stored it (MISS).
@@ -123,67 +123,61 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   /** The request's key, worked out once (the hit and miss steps both need it). */
   const keyOf = (req: PageRequest, res: PageResponse): CacheKey | undefined => {
-    if (!("pageCacheKey" in res.locals)) res.locals.pageCacheKey = policy.recv(req);
+    if (!("pageCacheKey" in res.locals)) res.locals.pageCacheKey = policy.keyFor(req);
     return res.locals.pageCacheKey as CacheKey | undefined;
   };
 
-  const deliver = (req: PageRequest, res: PageResponse, found: Found) => {
-    labelRoute(res, found.entry.target.route);
+  const answerFrom = (req: PageRequest, res: PageResponse, found: Found) => {
+    labelRoute(res, found.entry.key.route);
     requests.inc({ result: found.result });
-    answer(req, res, found, policy.deliver);
+    answer(req, res, found, policy.answerHeaders);
   };
   /**
    * Answers from the store: a copy it holds now, or the one the fetch on the key's waiting list stores while the
    * request waits for it; `otherwise` when there is neither.
    */
-  const fromStore = (
-    target: CacheKey,
-    req: PageRequest,
-    res: PageResponse,
-    next: NextFunction,
-    otherwise: () => void,
-  ) => {
-    const found = store.find(target);
+  const fromStore = (key: CacheKey, req: PageRequest, res: PageResponse, next: NextFunction, otherwise: () => void) => {
+    const found = store.find(key);
     if (found) {
-      deliver(req, res, found);
+      answerFrom(req, res, found);
       return;
     }
-    const waiting = store.wait(target);
-    if (waiting) waiting.then((found) => (found ? deliver(req, res, found) : otherwise()), next);
+    const waiting = store.wait(key);
+    if (waiting) waiting.then((found) => (found ? answerFrom(req, res, found) : otherwise()), next);
     else otherwise();
   };
 
   // A stored copy is answered in the same tick the request arrived in: no promise on the way.
   const hit: RequestHandler = (req, res, next) => {
-    const target = keyOf(req, res);
+    const key = keyOf(req, res);
     // An unknown path may still be a redirect, a file or a feed: its 404 is answered by the miss step.
-    if (!target || target.notFound) next();
-    else fromStore(target, req, res, next, next);
+    if (!key || key.notFound) next();
+    else fromStore(key, req, res, next, next);
   };
 
   const miss: RequestHandler = (req, res, next) => {
-    const target = keyOf(req, res);
-    if (!target) {
+    const key = keyOf(req, res);
+    if (!key) {
       next();
       return;
     }
-    const rendered = () => render(target, res, next);
+    const rendered = () => render(key, res, next);
     // The hit step looked a known page up already; it is looked up again only if a fetch for it began since.
-    if (target.notFound || store.waiting(target)) fromStore(target, req, res, next, rendered);
+    if (key.notFound || store.waiting(key)) fromStore(key, req, res, next, rendered);
     else rendered();
   };
 
-  const render = (target: CacheKey, res: Response, next: NextFunction) => {
-    renderMiss(target, res, { store, policy, countMiss: () => requests.inc({ result: "MISS" }) });
+  const render = (key: CacheKey, res: Response, next: NextFunction) => {
+    renderMiss(key, res, { store, policy, countMiss: () => requests.inc({ result: "MISS" }) });
     next();
   };
 
   return {
     stored(req, res) {
-      const target = keyOf(req, res);
-      return target && !target.notFound ? store.find(target) : undefined;
+      const key = keyOf(req, res);
+      return key && !key.notFound ? store.find(key) : undefined;
     },
-    deliver,
+    answer: answerFrom,
     hit,
     miss,
     purge(tags) {
@@ -199,11 +193,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
  * the page may be stored, starts the key's fill; otherwise, or if the visitor leaves first, closes it.
  */
 function renderMiss(
-  target: CacheKey,
+  key: CacheKey,
   res: Response,
   { store, policy, countMiss }: { store: Store; policy: CachePolicy; countMiss: () => void },
 ) {
-  const opened = store.open(target);
+  const opened = store.open(key);
   let decided = false;
   onHeaders(res, function (this: Response) {
     decided = true;
@@ -217,8 +211,8 @@ function renderMiss(
       countMiss();
     }
     if (!opened) return;
-    const template = policy.mayStore(target, this.statusCode, header) ? headerTemplate(this) : undefined;
-    if (template) store.fetchFor(opened, target, template);
+    const template = policy.mayStore(key, this.statusCode, header) ? headerTemplate(this) : undefined;
+    if (template) store.fetchFor(opened, key, template);
     else store.close(opened);
   });
   // A visitor gone before the headers were written: the waiting list goes on without this render.

@@ -80,7 +80,7 @@ export function storedPagesFirst(app: Express, pages: PageCache, measure: readon
       return;
     }
     for (const step of measure) step(req, response, noNext);
-    pages.deliver(req, response, found);
+    pages.answer(req, response, found);
   };
 }
 

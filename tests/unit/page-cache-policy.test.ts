@@ -26,7 +26,7 @@ const policy = cachePolicy({
 const request = (method: string, url: string, cookie?: string) =>
   ({ method, url, headers: cookie ? { cookie } : {} }) as PageRequest;
 
-describe("recv and hash: which requests pass, and the key of the rest", () => {
+describe("keyFor: which requests pass, and the key of the rest", () => {
   it.each([
     // method, url, cookie → key (undefined: passes the cache), status a copy under it has
     ["GET", "/", undefined, "2026 - /?", 200],
@@ -48,9 +48,9 @@ describe("recv and hash: which requests pass, and the key of the rest", () => {
     ["GET", "/__manifest?p=%2Fabout", undefined, undefined, undefined],
     ["GET", `/about?${"a".repeat(1100)}`, undefined, undefined, undefined],
   ])("%s %s (cookie %s) → key %s, status %s", (method, url, cookie, key, status) => {
-    const target = policy.recv(request(method, url, cookie));
-    expect(target?.key).toBe(key);
-    expect(target?.status).toBe(status);
+    const found = policy.keyFor(request(method, url, cookie));
+    expect(found?.id).toBe(key);
+    expect(found?.status).toBe(status);
   });
 
   it("keys on the consent choice only when analytics is on", () => {
@@ -62,15 +62,15 @@ describe("recv and hash: which requests pass, and the key of the rest", () => {
       tagHeader: "xkey",
       now: () => now,
     });
-    expect(varying.recv(request("GET", "/about"))?.key).toBe("2026 unset /about?");
-    expect(varying.recv(request("GET", "/about", "analytics_consent=granted"))?.key).toBe("2026 granted /about?");
+    expect(varying.keyFor(request("GET", "/about"))?.id).toBe("2026 unset /about?");
+    expect(varying.keyFor(request("GET", "/about", "analytics_consent=granted"))?.id).toBe("2026 granted /about?");
   });
 });
 
 describe("backend_response: what may be stored", () => {
-  const page = policy.recv(request("GET", "/about"));
-  const data = policy.recv(request("GET", "/about.data"));
-  const missing = policy.recv(request("GET", "/post/never-written"));
+  const page = policy.keyFor(request("GET", "/about"));
+  const data = policy.keyFor(request("GET", "/about.data"));
+  const missing = policy.keyFor(request("GET", "/post/never-written"));
   const headers = (given: Record<string, string>) => (name: string) => given[name];
   const html = { "content-type": "text/html; charset=utf-8" };
   it.each([
@@ -100,7 +100,7 @@ describe("freshness, grace and the answer's headers", () => {
   });
 
   it("lets a CDN keep a fresh copy for the TTL and a stale one not at all; a prefetched one stays in the browser", () => {
-    expect(policy.deliver).toMatchObject({
+    expect(policy.answerHeaders).toMatchObject({
       fresh: "public, max-age=0, s-maxage=60, stale-while-revalidate=60",
       stale: "public, max-age=0",
       prefetched: "private, max-age=60",
@@ -108,8 +108,8 @@ describe("freshness, grace and the answer's headers", () => {
     });
     const asked = (purpose?: string) =>
       ({ method: "GET", url: "/about.data", headers: purpose ? { "sec-purpose": purpose } : {} }) as PageRequest;
-    expect(policy.deliver.isPrefetch(asked("prefetch"))).toBe(true);
-    expect(policy.deliver.isPrefetch(asked("prefetch;prerender"))).toBe(true);
-    expect(policy.deliver.isPrefetch(asked())).toBe(false);
+    expect(policy.answerHeaders.isPrefetch(asked("prefetch"))).toBe(true);
+    expect(policy.answerHeaders.isPrefetch(asked("prefetch;prerender"))).toBe(true);
+    expect(policy.answerHeaders.isPrefetch(asked())).toBe(false);
   });
 });

@@ -53,7 +53,7 @@ export function answer(req: PageRequest, res: ServerResponse, { entry, result, s
   const suffix = encodingSuffix[encoding];
   // A page with one render has a validator, and a revalidation gets the policy of the copy it holds, never
   // another's. A page known to render differently has none: a reload is a new render (a new strip order).
-  const single = entry.target.status === 200 && entry.variants.length === 1 && entry.varies !== true;
+  const single = entry.key.status === 200 && entry.variants.length === 1 && entry.varies !== true;
   const ifNoneMatch = single ? req.headers["if-none-match"] : undefined;
   const held = ifNoneMatch ? entry.variants.find((v) => matchesEtag(ifNoneMatch, `"${v.tag}${suffix}"`)) : undefined;
   let variant = held;
@@ -81,7 +81,7 @@ export function answer(req: PageRequest, res: ServerResponse, { entry, result, s
   const body = variant.bodies[encoding];
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
-  res.statusCode = entry.target.status;
+  res.statusCode = entry.key.status;
   if (req.method === "HEAD") res.end();
   else res.end(body);
 }

@@ -182,7 +182,7 @@ export type CacheResult = "HIT" | "MISS" | "STALE";
 
 export interface Entry {
   /** The key it is stored under, with the path that renders it. */
-  target: CacheKey;
+  key: CacheKey;
   storedAt: number;
   template: HeaderTemplate;
   /** What its renders show (tags.ts): what a purge names, and what a tier in front is told. */

@@ -17,7 +17,7 @@ export interface FillOptions {
   /** Keeps an entry within the bound on keys per route (store.ts). */
   keep: (entry: Entry) => void;
   lists: WaitingLists;
-  render: (target: CacheKey) => ReturnType<typeof renderForKey>;
+  render: (key: CacheKey) => ReturnType<typeof renderForKey>;
   metrics: ReturnType<typeof storeMetrics>;
   /** Renders kept of a page whose renders differ. */
   maxVariants: number;
@@ -35,38 +35,38 @@ export function createFills(options: FillOptions) {
   const outdated = new Set<string>();
   let refresher: Promise<void> | undefined;
 
-  const render = (target: CacheKey, reason: "fill" | "variant") => {
+  const render = (key: CacheKey, reason: "fill" | "variant") => {
     metrics.renders.inc({ reason });
-    return options.render(target);
+    return options.render(key);
   };
 
   /**
    * The fetch that stores (or refreshes, or replaces) a key's copy: one render. A refresh that fails or meets an
    * overloaded renderer keeps the copy it would have replaced (grace); one whose page is gone drops it.
    */
-  function fill(target: CacheKey, template: HeaderTemplate, previous: Entry | undefined, opened?: OpenFetch): Fetch {
-    const running = lists.run(target, (fetch) => store(target, template, previous, fetch), opened);
-    void running.done.then(() => varyLater(target));
+  function fill(key: CacheKey, template: HeaderTemplate, previous: Entry | undefined, opened?: OpenFetch): Fetch {
+    const running = lists.run(key, (fetch) => store(key, template, previous, fetch), opened);
+    void running.done.then(() => varyLater(key));
     return running;
   }
 
-  async function store(target: CacheKey, template: HeaderTemplate, previous: Entry | undefined, fetch: Fetch) {
+  async function store(key: CacheKey, template: HeaderTemplate, previous: Entry | undefined, fetch: Fetch) {
     try {
-      const { document, tags, refused } = await render(target, "fill");
-      const variant = document && (await makeVariant(target.key, template, document, previous?.variants));
+      const { document, tags, refused } = await render(key, "fill");
+      const variant = document && (await makeVariant(key.id, template, document, previous?.variants));
       // A purge while this render ran: its content may be the old one, so it is not kept.
       if (fetch.cancelled) return;
       metrics.fills.inc({ outcome: variant ? "stored" : "refused" });
       if (!document || !variant) {
-        if (refused === undefined || refused < 500 || previous?.purged) copies.delete(target.key);
+        if (refused === undefined || refused < 500 || previous?.purged) copies.delete(key.id);
         return;
       }
       const bytes = sizeOf(variant);
-      keep({ target, storedAt: now(), template, tags, variants: [variant], last: -1, bytes, varies: previous?.varies });
+      keep({ key, storedAt: now(), template, tags, variants: [variant], last: -1, bytes, varies: previous?.varies });
     } catch (error) {
       metrics.fills.inc({ outcome: "failed" });
-      logger.error({ err: error, path: target.path }, "page cache: the shared render failed");
-      if (!fetch.cancelled && previous?.purged) copies.delete(target.key);
+      logger.error({ err: error, path: key.path }, "page cache: the shared render failed");
+      if (!fetch.cancelled && previous?.purged) copies.delete(key.id);
     }
   }
 
@@ -75,11 +75,11 @@ export function createFills(options: FillOptions) {
     entry !== undefined && !entry.purged && entry.varies !== false && entry.variants.length < maxVariants;
 
   /** After a fill or a variant: the next variant, if the page may have more, once the process has room for it. */
-  function varyLater(target: CacheKey) {
-    const entry = copies.get(target.key);
-    if (!mayVary(entry) || lists.has(target.key)) return;
+  function varyLater(key: CacheKey) {
+    const entry = copies.get(key.id);
+    if (!mayVary(entry) || lists.has(key.id)) return;
     void idle().then(() => {
-      if (copies.get(target.key) === entry && mayVary(entry) && !lists.has(target.key)) addVariant(target, entry);
+      if (copies.get(key.id) === entry && mayVary(entry) && !lists.has(key.id)) addVariant(key, entry);
     });
   }
 
@@ -88,13 +88,13 @@ export function createFills(options: FillOptions) {
    * the page is known to render the same or holds maxVariants: a different render is another variant; the same as
    * the only one says the page does not vary.
    */
-  function addVariant(target: CacheKey, entry: Entry) {
-    const running = lists.run(target, async (fetch) => {
+  function addVariant(key: CacheKey, entry: Entry) {
+    const running = lists.run(key, async (fetch) => {
       try {
-        const { document, tags } = await render(target, "variant");
-        if (!document || fetch.cancelled || copies.get(target.key) !== entry) return;
+        const { document, tags } = await render(key, "variant");
+        if (!document || fetch.cancelled || copies.get(key.id) !== entry) return;
         entry.tags = [...new Set([...entry.tags, ...tags])];
-        const variant = await makeVariant(target.key, entry.template, document, entry.variants);
+        const variant = await makeVariant(key.id, entry.template, document, entry.variants);
         if (entry.variants.includes(variant)) {
           if (entry.variants.length === 1) entry.varies = false;
           return;
@@ -102,31 +102,31 @@ export function createFills(options: FillOptions) {
         entry.varies = true;
         entry.variants.push(variant);
         entry.bytes += sizeOf(variant);
-        copies.set(target.key, entry);
+        copies.set(key.id, entry);
       } catch (error) {
-        logger.warn({ err: error, path: target.path }, "page cache: another render of a stored page failed");
+        logger.warn({ err: error, path: key.path }, "page cache: another render of a stored page failed");
       }
     });
-    void running.done.then(() => varyLater(target));
+    void running.done.then(() => varyLater(key));
   }
 
   /** A purged copy's replacement, unless a request started it already or a newer purge or fill replaced it. */
   async function replace(entry: Entry) {
-    const running = lists.get(entry.target.key);
+    const running = lists.get(entry.key.id);
     if (running) await running.done;
-    else if (copies.get(entry.target.key) === entry) await fill(entry.target, entry.template, entry).done;
+    else if (copies.get(entry.key.id) === entry) await fill(entry.key, entry.template, entry).done;
   }
 
   /** Refreshes the copies a purge of everything outdated, one at a time, each when the process has room. */
   function refreshOutdated() {
     if (refresher) return;
     refresher = (async () => {
-      for (const key of outdated) {
-        outdated.delete(key);
+      for (const id of outdated) {
+        outdated.delete(id);
         await idle();
-        const entry = copies.get(key);
-        if (!entry?.outdated || lists.has(key)) continue;
-        await fill(entry.target, entry.template, entry).done;
+        const entry = copies.get(id);
+        if (!entry?.outdated || lists.has(id)) continue;
+        await fill(entry.key, entry.template, entry).done;
       }
     })().finally(() => {
       refresher = undefined;
@@ -139,8 +139,8 @@ export function createFills(options: FillOptions) {
     /** Replaces purged copies at once (a few at a time); resolves when every one settled. */
     replaceAll: (entries: Entry[]) => Promise.all(entries.map((entry) => replacements(() => replace(entry)))),
     /** Refreshes outdated copies in the background, as the process has room. */
-    refreshLater(keys: Iterable<string>) {
-      for (const key of keys) outdated.add(key);
+    refreshLater(ids: Iterable<string>) {
+      for (const id of ids) outdated.add(id);
       refreshOutdated();
     },
   };

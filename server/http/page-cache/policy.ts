@@ -9,9 +9,9 @@ import { type TagHeaderName, tagHeaders } from "./tags.ts";
 
 /**
  * The page cache's whole policy on one page, in the order of Varnish's builtin.vcl; the other files of this folder
- * are mechanism. recv: which requests pass the cache. hash: what of a request changes the page (the key).
+ * are mechanism. keyFor: which requests pass the cache, and what of a request changes the page (the key).
  * backend_response: what may be stored, one rule for visitors' renders and the cache's own. Freshness and grace:
- * how long a copy is answered as it is, then answered while one render refreshes it. deliver: the headers a copy
+ * how long a copy is answered as it is, then answered while one render refreshes it. answerHeaders: the headers a copy
  * is answered with. Decisions 0120, 0197, 0199 and 0206.
  */
 
@@ -19,7 +19,8 @@ import { type TagHeaderName, tagHeaders } from "./tags.ts";
 export type PageRequest = Pick<IncomingMessage, "method" | "url" | "headers">;
 
 export interface CacheKey {
-  key: string;
+  /** The key itself, as the store holds it. */
+  id: string;
   /** The path to render: the request's own (for a shared 404, the first path that filled it). */
   path: string;
   /** The route template of the path ("unmatched" for a path no route matches). */
@@ -61,8 +62,8 @@ const routesParam = "_routes";
 export const graceSeconds = 24 * 60 * 60;
 
 export function cachePolicy({ consentVaries, ttlSeconds, routeOf, pageExists, tagHeader, now }: PolicyOptions) {
-  /** recv + hash: the key of a request the cache may answer, or undefined when it passes the cache. */
-  function recv(req: PageRequest): CacheKey | undefined {
+  /** The key of a request the cache may answer, or undefined when it passes the cache. */
+  function keyFor(req: PageRequest): CacheKey | undefined {
     if (req.method !== "GET" && req.method !== "HEAD") return undefined;
     const url = req.url ?? "";
     if (url.length > maxKeyLength) return undefined;
@@ -85,7 +86,7 @@ export function cachePolicy({ consentVaries, ttlSeconds, routeOf, pageExists, ta
     const year = new Date(now()).getFullYear();
     const page = notFound ? "404" : missing ? `404 ${route}` : `${path}?${query}`;
     const status = notFound || missing ? 404 : 200;
-    return { key: `${year} ${consent ?? "-"} ${page}`, path, route, query, consent, status, notFound };
+    return { id: `${year} ${consent ?? "-"} ${page}`, path, route, query, consent, status, notFound };
   }
 
   /**
@@ -93,11 +94,11 @@ export function cachePolicy({ consentVaries, ttlSeconds, routeOf, pageExists, ta
    * data request's turbo-stream), no cookie set, and nothing that asked not to be kept. A visitor's render says
    * `private, no-cache` (it carries their nonce): that marks the visitor's copy, not the page, so it is not read here.
    */
-  function mayStore(target: CacheKey, status: number, header: (name: string) => string | undefined): boolean {
+  function mayStore(key: CacheKey, status: number, header: (name: string) => string | undefined): boolean {
     const type = header("content-type") ?? "";
-    const document = type.startsWith("text/html") || (isDataRequest(target.path) && type.startsWith("text/x-script"));
+    const document = type.startsWith("text/html") || (isDataRequest(key.path) && type.startsWith("text/x-script"));
     return (
-      status === target.status &&
+      status === key.status &&
       document &&
       header("set-cookie") === undefined &&
       !/no-store/i.test(header("cache-control") ?? "")
@@ -119,11 +120,11 @@ export function cachePolicy({ consentVaries, ttlSeconds, routeOf, pageExists, ta
   }
 
   /**
-   * deliver: Cache-Control and Vary of an answer from a copy (a CDN may keep a fresh one for the TTL). A page's data
+   * Cache-Control and Vary of an answer from a copy (a CDN may keep a fresh one for the TTL). A page's data
    * asked for ahead of a tap is fresh in that visitor's browser for a while, so the tap is answered from there
    * (decision 0212), as the renderer answers it.
    */
-  const deliver = {
+  const answerHeaders = {
     fresh: `public, max-age=0, s-maxage=${ttlSeconds}, stale-while-revalidate=${ttlSeconds}`,
     stale: "public, max-age=0",
     prefetched: prefetchedDataCacheControl,
@@ -133,7 +134,7 @@ export function cachePolicy({ consentVaries, ttlSeconds, routeOf, pageExists, ta
     tagHeader: tagHeaders[tagHeader],
   };
 
-  return { recv, mayStore, sharedMayStore, age, deliver };
+  return { keyFor, mayStore, sharedMayStore, age, answerHeaders };
 }
 
 export type CachePolicy = ReturnType<typeof cachePolicy>;

@@ -62,19 +62,19 @@ export function sharedRender(build: ServerBuild, site: SiteServices, renders: Re
  * may not be stored. A page some of whose content could not be had is refused as a 503 would be: the last good copy
  * stays.
  */
-export async function renderForKey(render: SharedRender, origin: string, policy: CachePolicy, target: CacheKey) {
+export async function renderForKey(render: SharedRender, origin: string, policy: CachePolicy, key: CacheKey) {
   const nonce = randomBytes(16).toString("hex");
   const headers = new Headers({ accept: "text/html", "user-agent": sharedUserAgent });
-  if (target.consent && target.consent !== "unset") headers.set("cookie", `${consentCookieName}=${target.consent}`);
+  if (key.consent && key.consent !== "unset") headers.set("cookie", `${consentCookieName}=${key.consent}`);
   // Appended to the origin, never resolved against it: a path such as //elsewhere/x stays a path of this site.
-  const url = new URL(`${origin}${target.path}${target.query ? `?${target.query}` : ""}`);
+  const url = new URL(`${origin}${key.path}${key.query ? `?${key.query}` : ""}`);
   const { response, reads } = await render(new Request(url, { headers }), nonce);
   const header = (name: string) => response.headers.get(name) ?? undefined;
-  if (!policy.mayStore(target, response.status, header) || !policy.sharedMayStore(header)) {
+  if (!policy.mayStore(key, response.status, header) || !policy.sharedMayStore(header)) {
     await response.body?.cancel();
     return { refused: response.status };
   }
   const html = await response.text();
   if (reads.failed) return { refused: 503 };
-  return { document: hashAuthorisedInline(html, nonce), tags: pageTags(target.path, reads) };
+  return { document: hashAuthorisedInline(html, nonce), tags: pageTags(key.path, reads) };
 }

@@ -49,7 +49,7 @@ export function createStore(options: StoreOptions) {
     sizeCalculation: (entry) => Math.max(1, entry.bytes),
     dispose: (entry, _key, reason) => {
       if (reason === "set") return;
-      const route = entry.target.route;
+      const route = entry.key.route;
       keysByRoute.set(route, Math.max(0, (keysByRoute.get(route) ?? 1) - 1));
     },
   });
@@ -59,7 +59,7 @@ export function createStore(options: StoreOptions) {
     copies,
     keep,
     lists,
-    render: (target) => renderForKey(options.render, origin, policy, target),
+    render: (key) => renderForKey(options.render, origin, policy, key),
     metrics,
     maxVariants: options.maxVariants,
     idle: options.idle ?? whenEventLoopIdle,
@@ -69,24 +69,24 @@ export function createStore(options: StoreOptions) {
 
   /** Keeps an entry, unless its route already holds its share of keys (a new key only; a refresh always). */
   function keep(entry: Entry) {
-    const { key, route } = entry.target;
-    if (!copies.has(key)) {
+    const { id, route } = entry.key;
+    if (!copies.has(id)) {
       const held = keysByRoute.get(route) ?? 0;
       if (held >= maxKeysPerRoute) return;
       keysByRoute.set(route, held + 1);
     }
-    copies.set(key, entry);
+    copies.set(id, entry);
   }
 
   /** A request on a key's waiting list: answered from the fill's copy, or undefined when it failed or took too long. */
-  async function waitFor(target: CacheKey, running: Fetch): Promise<Found | undefined> {
+  async function waitFor(key: CacheKey, running: Fetch): Promise<Found | undefined> {
     let timer: NodeJS.Timeout | undefined;
     const answered = await Promise.race([
       running.done.then(() => true),
       new Promise<false>((resolve) => (timer = setTimeout(resolve, waitMs, false))),
     ]);
     clearTimeout(timer);
-    const entry = copies.get(target.key);
+    const entry = copies.get(key.id);
     const found = entry && !entry.purged && !entry.outdated && policy.age(entry.storedAt) === "fresh";
     metrics.waits.inc({ outcome: found ? "answered" : answered ? "passed" : "timeout" });
     // Answered with the fill it waited for: a miss, as far as this request is concerned.
@@ -98,13 +98,13 @@ export function createStore(options: StoreOptions) {
      * The stored copy for a key, at once: fresh (HIT), or past its freshness and within its grace (STALE, while one
      * fill refreshes it). Undefined: no copy to answer with now (see `wait`).
      */
-    find(target: CacheKey): Found | undefined {
-      const entry = copies.get(target.key);
+    find(key: CacheKey): Found | undefined {
+      const entry = copies.get(key.id);
       if (!entry || entry.purged) return undefined;
       const age = entry.outdated ? "stale" : policy.age(entry.storedAt);
       if (age === "fresh") return { entry, result: "HIT", stale: false };
       if (age === "stale") {
-        if (!lists.has(target.key)) fills.fill(entry.target, entry.template, entry);
+        if (!lists.has(key.id)) fills.fill(entry.key, entry.template, entry);
         return { entry, result: "STALE", stale: true };
       }
       return undefined;
@@ -115,27 +115,27 @@ export function createStore(options: StoreOptions) {
      * needs), the request waits on the key's waiting list, up to waitMs, and is answered from the fill (MISS).
      * Undefined, or a wait that ends without a copy: the request goes on to be rendered.
      */
-    wait(target: CacheKey): Promise<Found | undefined> | undefined {
-      const entry = copies.get(target.key);
-      const running = lists.get(target.key) ?? (entry ? fills.fill(target, entry.template, entry) : undefined);
-      return running ? waitFor(target, running) : undefined;
+    wait(key: CacheKey): Promise<Found | undefined> | undefined {
+      const entry = copies.get(key.id);
+      const running = lists.get(key.id) ?? (entry ? fills.fill(key, entry.template, entry) : undefined);
+      return running ? waitFor(key, running) : undefined;
     },
 
     /** A fill is in flight for this key: a request for it waits on its waiting list rather than render. */
-    waiting: (target: CacheKey) => lists.has(target.key),
+    waiting: (key: CacheKey) => lists.has(key.id),
 
     /**
      * The first miss of a key: opens its waiting list, which the request's own render then settles, by starting
      * the key's fill once its headers show the page may be stored (`fetchFor`), or by closing it (`close`).
      * Undefined when the key's route holds its share of keys already (the render would be thrown away).
      */
-    open(target: CacheKey): OpenFetch | undefined {
-      if (!copies.has(target.key) && (keysByRoute.get(target.route) ?? 0) >= maxKeysPerRoute) return undefined;
-      return lists.open(target);
+    open(key: CacheKey): OpenFetch | undefined {
+      if (!copies.has(key.id) && (keysByRoute.get(key.route) ?? 0) >= maxKeysPerRoute) return undefined;
+      return lists.open(key);
     },
 
-    fetchFor(opened: OpenFetch, target: CacheKey, template: HeaderTemplate) {
-      fills.fill(target, template, copies.get(target.key), opened);
+    fetchFor(opened: OpenFetch, key: CacheKey, template: HeaderTemplate) {
+      fills.fill(key, template, copies.get(key.id), opened);
     },
 
     close(opened: OpenFetch) {
@@ -156,7 +156,7 @@ export function createStore(options: StoreOptions) {
         return;
       }
       const reached = (entry: Entry | undefined) => entry?.tags.some((tag) => named.has(tag)) === true;
-      lists.cancel((key, running) => named.has(running.pathTag) || reached(copies.get(key)));
+      lists.cancel((id, running) => named.has(running.pathTag) || reached(copies.get(id)));
       const purged = [...copies.values()].filter(reached);
       for (const entry of purged) entry.purged = true;
       await fills.replaceAll(purged);

@@ -23,14 +23,14 @@ export function createWaitingLists() {
   const fetches = new Map<string, OpenFetch>();
 
   /** Opens a key's waiting list: the fetch every other request for the key waits for, to be run or closed. */
-  function open(target: CacheKey): OpenFetch | undefined {
-    if (fetches.has(target.key)) return undefined;
+  function open(key: CacheKey): OpenFetch | undefined {
+    if (fetches.has(key.id)) return undefined;
     let settle = () => {};
     const done = new Promise<void>((resolve) => (settle = resolve));
-    const opened: OpenFetch = { pathTag: pathTag(target.path), cancelled: false, done, settle };
-    fetches.set(target.key, opened);
+    const opened: OpenFetch = { pathTag: pathTag(key.path), cancelled: false, done, settle };
+    fetches.set(key.id, opened);
     void done.then(() => {
-      if (fetches.get(target.key) === opened) fetches.delete(target.key);
+      if (fetches.get(key.id) === opened) fetches.delete(key.id);
     });
     return opened;
   }
@@ -38,20 +38,20 @@ export function createWaitingLists() {
   return {
     open,
     /** Runs work as a key's fetch (on the waiting list given, or a new one), one at a time per key. */
-    run(target: CacheKey, work: (fetch: Fetch) => Promise<void>, opened?: OpenFetch): Fetch {
-      const mine = opened ?? open(target);
-      if (!mine) return fetches.get(target.key) as Fetch;
+    run(key: CacheKey, work: (fetch: Fetch) => Promise<void>, opened?: OpenFetch): Fetch {
+      const mine = opened ?? open(key);
+      if (!mine) return fetches.get(key.id) as Fetch;
       void work(mine).finally(mine.settle);
       return mine;
     },
-    get: (key: string): Fetch | undefined => fetches.get(key),
-    has: (key: string) => fetches.has(key),
+    get: (id: string): Fetch | undefined => fetches.get(id),
+    has: (id: string) => fetches.has(id),
     /** Cancels the fetches `reached` names: they finish unkept, and their waiting lists are answered when they do. */
-    cancel(reached: (key: string, fetch: Fetch) => boolean) {
-      for (const [key, running] of fetches) {
-        if (!reached(key, running)) continue;
+    cancel(reached: (id: string, fetch: Fetch) => boolean) {
+      for (const [id, running] of fetches) {
+        if (!reached(id, running)) continue;
         running.cancelled = true;
-        fetches.delete(key);
+        fetches.delete(id);
       }
     },
   };
