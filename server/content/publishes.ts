@@ -8,7 +8,7 @@ import type { EntryChange, PurgePlan } from "./purge-plan.ts";
  * A publish, from the webhook to every tier. Contentful calls the webhook before its Delivery API serves the new
  * revision, so purging at once would store the old text again on every instance: for a source that lags, the
  * entry is read until the API serves the payload's revision (an unpublish or delete: until it is gone), backing
- * off from 100 ms to a few seconds, for two minutes at most. Then the instances are purged (their pages stored
+ * off from 100 ms to a second, for two minutes at most. Then the instances are purged (their pages stored
  * again before it goes on), then the tier in front. Publishes of one entry that arrive while it waits join it.
  */
 
@@ -38,7 +38,8 @@ interface Wait {
   giveUpMs: number;
 }
 
-export const defaultWait: Wait = { firstMs: 100, maxMs: 3_000, giveUpMs: 120_000 };
+// Capped at a second, so a publish shows at most a second after the API serves it.
+export const defaultWait: Wait = { firstMs: 100, maxMs: 1_000, giveUpMs: 120_000 };
 /** Publishes /status lists, newest first. */
 const keptPublishes = 10;
 

@@ -90,13 +90,16 @@ export function sharedPurges(options: {
   return {
     /** Purges this instance, then tells the others; resolves with how many instances heard it (with this one). */
     async purge(plan: PurgePlan): Promise<number> {
-      await purgeHere(plan);
-      try {
-        return await redis.publish(channel, JSON.stringify({ origin, at: new Date().toISOString(), plan }));
-      } catch (error) {
-        logger.error({ err: error }, "the purge could not be published: other instances purge within the TTL");
-        return 1;
-      }
+      // The others start at once, while this instance stores its pages again.
+      const here = purgeHere(plan);
+      const heard = redis
+        .publish(channel, JSON.stringify({ origin, at: new Date().toISOString(), plan }))
+        .catch((error: unknown) => {
+          logger.error({ err: error }, "the purge could not be published: other instances purge within the TTL");
+          return 1;
+        });
+      await here;
+      return heard;
     },
     async close() {
       if (subscriber.isOpen) await subscriber.close().catch(() => subscriber.destroy());
