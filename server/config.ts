@@ -67,7 +67,7 @@ const schema = z.object({
   CONTENT_DIR: z.string().min(1).default("./content"),
   CONTENT_TTL_SECONDS: z.coerce.number().int().min(0).default(60),
   PAGE_CACHE_MB: z.coerce.number().min(0).max(4096).default(32),
-  CACHE_TAG_HEADER: z.enum(["xkey", "Surrogate-Key", "Cache-Tag"]).default("xkey"),
+  CACHE_TAG_HEADER: z.enum(["xkey", "Surrogate-Key", "Cache-Tag", "Edge-Cache-Tag"]).default("xkey"),
   FRONT_CACHE_URLS: z
     .string()
     .default("")

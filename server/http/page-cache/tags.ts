@@ -46,6 +46,7 @@ export const tagHeaders = {
   xkey: { name: "xkey", separator: " " },
   "Surrogate-Key": { name: "Surrogate-Key", separator: " " },
   "Cache-Tag": { name: "Cache-Tag", separator: "," },
+  "Edge-Cache-Tag": { name: "Edge-Cache-Tag", separator: "," },
 } as const;
 
 export type TagHeaderName = keyof typeof tagHeaders;
