@@ -4,21 +4,12 @@ import type { Request, RequestHandler } from "express";
 import getRawBody from "raw-body";
 import { sendFail } from "./refusals.ts";
 
-/**
- * The one body limit (docs/decisions/0105): every POST body is read here, whether its length is declared or
- * chunked, compressed or not, and cut at 32 kB of decoded bytes. The endpoints then read `req.body` (a Buffer)
- * through `bodyFields`, and React Router through `replayBody`; nothing else reads the request stream.
- */
+// Every POST body is read here and nowhere else: cut at 32 kB decoded, whether declared, chunked or compressed.
 
 export const bodyLimitBytes = 32 * 1024;
-/** The most fields a form may carry (as body-parser's default). */
 export const formFieldLimit = 1000;
 
-/**
- * Node's request timeouts fitted to bodies of at most 32 kB (its defaults are 60 s for the headers and 300 s for a
- * whole request): 32 kB in 30 s needs barely 1 kB/s, which any connection has, and a client that trickles its
- * request slower than that holds a connection no longer. Node answers 408 and closes it.
- */
+// 32 kB in 30 s needs barely 1 kB/s (Node's defaults are 60 s and 300 s): a slower client only holds a socket.
 export const requestTimeouts = { headersTimeout: 10_000, requestTimeout: 30_000 } as const;
 
 const tooLarge = `The request is too large. The limit is ${bodyLimitBytes / 1024} kB.`;
@@ -33,7 +24,6 @@ const decoders: Record<string, (() => Transform) | undefined> = {
   br: () => zlib.createBrotliDecompress(),
 };
 
-/** Reads a POST body into `req.body` (a Buffer), or answers 413/415/400 and stops reading. */
 export const readBody: RequestHandler = async (req, res, next) => {
   if (req.method !== "POST") return next();
   const encoding = (req.get("Content-Encoding") ?? "identity").trim().toLowerCase();
@@ -67,10 +57,6 @@ function refuse(req: Request, res: Parameters<RequestHandler>[1], status: number
   req.unpipe();
 }
 
-/**
- * For the JSON-or-form endpoints: the body read by `readBody` parsed into `req.body` (an object for JSON or a
- * form), or a 400/413/415 refusal in the endpoints' JSON.
- */
 export const bodyFields: RequestHandler = (req, res, next) => {
   res.set("Cache-Control", "no-store");
   const raw: unknown = req.body;
@@ -103,11 +89,7 @@ export const bodyFields: RequestHandler = (req, res, next) => {
   next();
 };
 
-/**
- * Whether a post to a page's form (the endpoint table's "page form" body: /contact) is one React Router can read: a
- * URL-encoded form (what the site's forms send, with or without JavaScript) with no more than the field limit.
- * Anything else would fail in the action as a 500.
- */
+/** Anything but a URL-encoded form within the field limit would fail in React Router's action as a 500. */
 export function pageFormProblem(req: Request): { status: number; message: string } | undefined {
   if (req.method !== "POST") return undefined;
   if (!req.is("application/x-www-form-urlencoded")) {
@@ -118,10 +100,7 @@ export function pageFormProblem(req: Request): { status: number; message: string
   return undefined;
 }
 
-/**
- * The request as React Router's adapter reads it: the same request whose stream replays the body `readBody`
- * already checked and decoded (the adapter would otherwise wait on a stream that has ended).
- */
+/** The adapter would wait on the already-read stream, so it gets a view that replays the checked body. */
 export function replayBody(req: Request): Request {
   const body: unknown = req.body;
   if (!Buffer.isBuffer(body)) return req;

@@ -7,11 +7,7 @@ import { operatorPaths } from "../ops/metrics.ts";
 
 const requestIdPattern = /^[\w.:-]{1,128}$/;
 
-/**
- * The server's logger: JSON lines. A request is logged as four fields read from it (id, method, URL, client
- * address), never its headers, so cookies and authorization cannot reach the logs whoever logs a request; a preview
- * link's PREVIEW_SECRET is cut from the URL.
- */
+/** Only id, method, URL and address are logged, so cookies never reach the logs; a preview secret is cut. */
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino(
     {
@@ -31,10 +27,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   );
 }
 
-/**
- * One log line per request with a request id: the caller's X-Request-Id when it is sane, otherwise a new one,
- * echoed back in the response. Bodies are never logged, so enquiry fields stay out of the logs.
- */
+/** Bodies are never logged, so enquiry fields stay out of the logs. */
 export function requestLogger(logger: Logger) {
   return pinoHttp({
     logger,
@@ -46,8 +39,7 @@ export function requestLogger(logger: Logger) {
       res.setHeader("X-Request-Id", id);
       return id;
     },
-    // A visitor's 4xx (a missing page, a refused form) is theirs, not the site's: info, as every answer. A render
-    // refused for load is counted, not logged one by one (render-limit.ts logs each burst as one line).
+    // A visitor's 4xx is theirs, not the site's. Refusals for load are logged once per burst by render-limit.ts.
     customLogLevel(_req, res, error) {
       if ((res as ServerResponse & { locals?: { refusedForLoad?: boolean } }).locals?.refusedForLoad) return "silent";
       if (error || res.statusCode >= 500) return "error";
@@ -58,17 +50,12 @@ export function requestLogger(logger: Logger) {
       const madeUp = error.message === `failed with status code ${res.statusCode}`;
       return madeUp ? { ...value, err: undefined } : value;
     },
-    // The logger's own serializers read the request (createLogger): pino-http's wrapping would first copy every header
-    // of every request into an object that is then thrown away.
+    // createLogger's serializers read the request; pino-http's wrapping would first copy every header.
     wrapSerializers: false,
   });
 }
 
-/**
- * Messages libraries print with console (React Router's "could not be decoded", a dependency's warning) go through
- * the logger, so every line on stdout is one JSON object and nothing reaches stderr as a raw, multi-line stack.
- * Called by server/main.ts at start, never at import.
- */
+// Libraries' console output goes through the logger, so stdout holds only JSON lines. Called at start, not at import.
 export function captureConsole(logger: Logger) {
   const log = logger.child({ module: "console" });
   const forward =

@@ -14,47 +14,29 @@ import { labelRoute } from "./page-cache/routes.ts";
 import { createStore, type Store } from "./page-cache/store.ts";
 import type { TagHeaderName } from "./page-cache/tags.ts";
 
-/**
- * The anonymous-page cache (decisions 0120, 0197, 0199, 0206), in the parts Varnish separates: the policy
- * (page-cache/policy.ts: what passes, the key, what may be stored, freshness and grace, the answer's headers),
- * making a stored copy (copy.ts), the store with its fetches, waiting lists, grace and purges (store.ts), the answer
- * from a copy (answer.ts), the route table the key needs (routes.ts), the shared render (render.ts) and warming
- * (warm.ts). This file puts them in the request's way.
- *
- * A page that rendered for a visitor is rendered again for the cache, whole and with a throwaway nonce; the stored
- * copy keeps no nonce: its Content-Security-Policy lists the SHA-256 hashes of the inline scripts that rendered
- * authorised, so one stored document suits every visitor and a CDN may keep it. A stored page is answered before
- * the security middleware runs, replaying the headers of the visitor's response that led to it. The 404 every
- * unknown path shares is answered just before the router instead, once nothing else (a redirect, a file, a feed)
- * took the path.
- */
+// The anonymous-page cache (its parts are under page-cache/). A stored copy keeps no nonce: its CSP lists its inline
+// scripts' hashes, so one document suits every visitor and a CDN may keep it.
 
 export interface PageCacheOptions {
   render: SharedRender;
-  /** The canonical origin (SITE_URL): the address the shared render is asked for. */
   origin: string;
-  /** Stored pages are fresh this long (the content cache's TTL); then served stale while one render refreshes. */
+  /** Fresh this long, then served stale while one render refreshes. */
   ttlSeconds: number;
-  /** The memory bound: the bytes of every stored copy (identity, gzip and brotli) together. */
+  /** Every stored copy's bytes (identity, gzip and brotli) together. */
   maxBytes: number;
-  /** ANALYTICS_ID is set: the consent cookie changes the policy, so it is part of the key. */
+  /** The consent cookie changes the policy, so it is part of the key. */
   consentVaries: boolean;
-  /** The route template of a path (request metrics label hits with it, as they label renders). */
   routeOf: (path: string) => string;
-  /** Whether a content route's path names a page that exists (see policy.ts); undefined when not known. */
   pageExists?: (path: string, route: string) => boolean | undefined;
-  /** The header stored copies carry their tags in, for a tier in front (CACHE_TAG_HEADER); xkey unless given. */
   tagHeader?: TagHeaderName;
   metrics: Registry;
   logger: Logger;
   /** Renders kept of a page whose renders differ. */
   maxVariants?: number;
-  /** Stored keys per route template (path and the query it reads): the rest are rendered, not stored. */
+  /** Per route template; keys beyond it are rendered, not stored. */
   maxKeysPerRoute?: number;
-  /** How long a request on a page's waiting list waits for its fetch before it is rendered itself. */
   waitMs?: number;
   now?: () => number;
-  /** When the process has room for background work (server/lib/idle.ts's whenEventLoopIdle unless given). */
   idle?: () => Promise<void>;
 }
 
@@ -68,29 +50,13 @@ export interface PageCacheStats {
 export type PageResponse = ServerResponse & { locals: Record<string, unknown> };
 
 export interface PageCache {
-  /**
-   * Before Express (`storedPagesFirst`, http/pages.ts): the copy the store holds now for this request (HIT or STALE), or none (a
-   * miss, a key with a waiting list, a path no route knows, a request that passes the cache). Its key is kept in
-   * `res.locals` for the steps after.
-   */
+  /** Before Express: the copy held now (HIT or STALE), or none; the key is kept in `res.locals` for the steps after. */
   stored(req: PageRequest, res: PageResponse): Found | undefined;
-  /** Answers a request from that copy, its route labelled for the request metrics. */
   answer(req: PageRequest, res: PageResponse, found: Found): void;
-  /**
-   * Before the security headers and compression: answers GET/HEAD for a stored page (HIT or STALE), or once the
-   * fetch it waited for on the page's waiting list stored it (MISS).
-   */
   hit: RequestHandler;
-  /**
-   * Just before the page renderer: answers an unknown path from the stored 404; otherwise the request is a miss,
-   * rendered for the visitor, and the first miss of a key opens its waiting list and starts its one fetch as soon
-   * as the render's headers show the page may be stored.
-   */
+  /** Answers an unknown path from the stored 404; otherwise renders, and a key's first miss starts its fetch. */
   miss: RequestHandler;
-  /**
-   * Replaces the stored copies carrying any of these tags (tags.ts), resolving once they are stored again; without
-   * tags, or with every page's, outdates every copy (answered stale while they are refreshed in the background).
-   */
+  /** Resolves once the tagged copies are stored again; no tags outdates every copy. */
   purge(tags?: readonly string[]): Promise<void>;
   stats(): PageCacheStats;
 }
@@ -121,7 +87,6 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   });
   const requests = requestCounter(options.metrics);
 
-  /** The request's key, worked out once (the hit and miss steps both need it). */
   const keyOf = (req: PageRequest, res: PageResponse): CacheKey | undefined => {
     if (!("pageCacheKey" in res.locals)) res.locals.pageCacheKey = policy.keyFor(req);
     return res.locals.pageCacheKey as CacheKey | undefined;
@@ -132,10 +97,6 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     requests.inc({ result: found.result });
     answer(req, res, found, policy.answerHeaders);
   };
-  /**
-   * Answers from the store: a copy it holds now, or the one the fetch on the key's waiting list stores while the
-   * request waits for it; `otherwise` when there is neither.
-   */
   const fromStore = (key: CacheKey, req: PageRequest, res: PageResponse, next: NextFunction, otherwise: () => void) => {
     const found = store.find(key);
     if (found) {
@@ -188,10 +149,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   };
 }
 
-/**
- * A miss, rendered for the visitor: the key's first miss opens its waiting list, and once the render's headers show
- * the page may be stored, starts the key's fill; otherwise, or if the visitor leaves first, closes it.
- */
+/** The fill starts once the headers show the page may be stored; otherwise, or if the visitor leaves, it closes. */
 function renderMiss(
   key: CacheKey,
   res: Response,

@@ -18,14 +18,10 @@ import type { RenderLimit } from "./render-limit.ts";
 import { requestLineFine, type TrustProxy } from "./request-line.ts";
 import { sitemapPaths } from "./seo.ts";
 
-/** The React Router server build; in development a loader that asks Vite for the current one. */
+/** In development, a loader that asks Vite for the current build. */
 export type Build = ServerBuild | (() => Promise<ServerBuild>);
 
-/**
- * The anonymous-page cache, in production only (development renders every request, so edits show at once);
- * its pages live as long as the content they show (CONTENT_TTL_SECONDS, 0 meaning no cache) and PAGE_CACHE_MB
- * bounds its memory. A purge reaches it and the list of pages it knows.
- */
+/** Production only, so edits show at once in development. */
 export function pageCache(
   { config, logger, services, build }: { config: Config; logger: Logger; services: Services; build: Build },
   routes: RouteLabeler,
@@ -58,12 +54,8 @@ export function pageCache(
   return cache;
 }
 
-/**
- * In front of the Express app: a request the page cache holds a copy for now, and that the request-line check would
- * pass as it is, takes the measure steps (metrics, the log line) and is answered from the copy before Express sees
- * it, as the app's first two phases would answer it; everything else goes to the app. A hit then costs no more than
- * those phases, without Express's per-request setup and router.
- */
+// A copy held now is answered before Express sees it, after the same measure steps: a hit skips Express's per-request
+// setup and router.
 export function storedPagesFirst(app: Express, pages: PageCache, measure: readonly MeasureStep[]): RequestListener {
   const trust = app.get("trust proxy fn") as TrustProxy;
   return (req, res) => {
@@ -86,7 +78,6 @@ export function storedPagesFirst(app: Express, pages: PageCache, measure: readon
 
 const noNext = () => {};
 
-/** React Router's request handler, given the POST body already read, with the load context for each request. */
 export function routerHandler(
   build: Build,
   routes: RouteLabeler,

@@ -12,14 +12,11 @@ import { sendFail } from "./refusals.ts";
 export interface RateLimitOptions {
   contactPer15Minutes: number;
   contentPerMinute: number;
-  /** A shared store per tier (Redis when REDIS_URL is set); each instance counts on its own otherwise. */
   store?: RateLimitStores;
 }
 
-/** Makes the store for one tier of limits; each tier needs its own. */
 export type RateLimitStores = (tier: string) => Store;
 
-/** Tiered limits for every POST route: enquiries strictest, the content proxy generous, the rest in between. */
 export function postRateLimit({ contactPer15Minutes, contentPerMinute, store }: RateLimitOptions): RequestHandler {
   const limiter = (tier: string, windowMs: number, limit: number, message: string): RequestHandler =>
     rateLimit({
@@ -51,19 +48,14 @@ export function postRateLimit({ contactPer15Minutes, contentPerMinute, store }: 
   const other = limiter("other", 60_000, 60, "Too many requests. Please try again in a minute.");
   // Contentful calls once per publish, unpublish or delete; a burst past this is not Contentful's.
   const webhook = limiter("webhook", 60_000, 60, "Too many requests. Please try again in a minute.");
-  // Browsers' own reports (Core Web Vitals, CSP violations; decision 0195): a page view sends about five.
+  // Browsers' own reports (Core Web Vitals, CSP violations): a page view sends about five.
   const reports = limiter("reports", 60_000, 120, "Too many reports. Please try again in a minute.");
-  // The tier is the endpoint table's (endpoints.ts), by the canonical path: the enquiry API and the contact page's
-  // own form (with and without JavaScript) share one budget, whatever the path's spelling (case, slash, `.data`).
+  // By the canonical path, so the enquiry API and the contact page's own form share one budget however spelt.
   const tiers: Record<RateTier, RequestHandler> = { contact, content, reports, webhook, other };
   return (req, res, next) => tiers[endpointOf(req.path).rateTier](req, res, next);
 }
 
-/**
- * One shared store per tier on the site's Redis connection (server/redis.ts), keys `rate-limit:<tier>:…`. While
- * Redis is away each instance counts on its own (decision 0190): every call falls back to a memory store, and the
- * outage is logged once per kind, not once per request.
- */
+// While Redis is away each instance counts in memory; the outage is logged once, not per request.
 export function redisRateLimitStores(client: RedisClient, logger: Logger): RateLimitStores {
   return (tier) => {
     const shared = new RedisStore({

@@ -4,15 +4,12 @@ import { site, siteIcons } from "../../src/site.ts";
 import { escapeMarkup } from "../lib/markup.ts";
 import { endpointOf } from "./endpoints.ts";
 
-/** A JSON answer in the shape both POST endpoints use: the form shows `message` with `status` as its class. */
+/** The shape both POST endpoints use: the form shows `message` with `status` as its class. */
 export function fail(message: string) {
   return { status: "fail", message };
 }
 
-/**
- * A refusal in the shape the caller can read (the endpoint table's `refusal`): the JSON answer for the API and for
- * JavaScript, a small page for a form posted without JavaScript (the browser would otherwise show raw JSON).
- */
+/** A form posted without JavaScript gets a small page: the browser would otherwise show raw JSON. */
 export function sendFail(req: Request, res: Response, status: number, message: string) {
   res.set("Cache-Control", "no-store");
   const endpoint = endpointOf(req.path);
@@ -26,10 +23,6 @@ export function sendFail(req: Request, res: Response, status: number, message: s
   }
 }
 
-/**
- * A 503 for work refused because its slots and queue are full: a plain line and when to try again. Never stored, and
- * a browser or crawler retries after `retryAfterSeconds`.
- */
 export function sendBusy(res: Response, retryAfterSeconds: number, message: string) {
   res
     .status(503)
@@ -38,11 +31,10 @@ export function sendBusy(res: Response, retryAfterSeconds: number, message: stri
     .send(message);
 }
 
-/** The refusal page's look: a style element with the response's CSP nonce (no style attributes: decision 0201). */
+// A style element with the nonce: the CSP allows no style attributes.
 const failPageCss =
   "body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.6;color:#141414;background:#f6f1e8}.fail{color:#b3261e;font-weight:600}";
 
-/** The site's icons, as every page names them (site.ts). */
 const icons = siteIcons
   .map((icon) => `<link rel="icon" href="${icon.href}" type="${icon.type}" sizes="${icon.sizes}">`)
   .join("");
@@ -53,10 +45,7 @@ function failPage(message: string, back: string, nonce: string | undefined) {
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${site.name}</title>${icons}${style}</head><body><p class="fail" role="alert">${text}</p><p><a href="${back}">Go back</a></p></body></html>`;
 }
 
-/**
- * The last phase: whatever an earlier one passed on. A 4xx from a library (a body that cannot be read) is the
- * client's and gets a refusal; anything else is logged and answered 500 without details.
- */
+/** A library's 4xx (an unreadable body) is the client's; anything else is logged and answered 500 without details. */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const status = Number((error as { status?: number }).status ?? (error as { statusCode?: number }).statusCode);

@@ -6,32 +6,24 @@ import { Gauge, type Registry } from "prom-client";
 import { counter } from "../lib/metrics.ts";
 import { sendBusy } from "./refusals.ts";
 
-/**
- * A bound on the page renders in flight (decision 0199), as the image resizer has one: at most `concurrency`
- * renders at once, `queue` more waiting, and past that a 503 with Retry-After at once. A flood of pages no cache
- * holds then costs a bounded amount of memory, and stored pages, files and the enquiry form never wait behind
- * it. Renders for the page cache share the same slots; a visitor's form post (an action) is never refused.
- */
+// A flood of uncached pages then costs bounded memory, and stored pages, files and enquiries never wait behind it.
+// The page cache's renders share the slots; a form post (an action) is never refused.
 
 export interface RenderLimitOptions {
-  /** From config: PAGE_RENDER_CONCURRENCY and PAGE_RENDER_QUEUE. */
   concurrency: number;
   queue: number;
   metrics: Registry;
-  /** Where a burst of refusals is reported, one line per burst. */
   logger?: Logger;
 }
 
-/** A burst of refusals is reported once it has lasted this long (one line with its count). */
 const burstReportMs = 1_000;
 
-/** Seconds a visitor is asked to wait when every render slot and the queue are taken. */
 export const renderRetryAfterSeconds = 2;
 
 export interface RenderLimit {
-  /** Before the page renderer: a GET or HEAD waits for a slot, or is answered 503 when the queue is full. */
+  /** A GET or HEAD waits for a slot, or is answered 503 when the queue is full. */
   middleware: RequestHandler;
-  /** A render for the page cache in a slot; undefined (nothing stored) when the queue is full. */
+  /** Undefined (nothing stored) when the queue is full. */
   shared<T>(render: () => Promise<T>): Promise<T | undefined>;
 }
 

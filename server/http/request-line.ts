@@ -4,17 +4,12 @@ import { pageFormProblem } from "./body.ts";
 import { endpointOf } from "./endpoints.ts";
 import { sendFail } from "./refusals.ts";
 
-/**
- * What Node's HTTP parser lets through but no part of the app can answer is refused here with a 4xx
- * (docs/decisions/0105): a request target that is not a path, a missing or malformed Host, and methods a
- * resource does not take.
- */
+// What Node's parser lets through but no part of the app can answer is refused here with a 4xx.
 
 function badRequest(res: Response, message: string) {
   res.status(400).set({ "Cache-Control": "no-store", Connection: "close" }).type("text/plain").send(message);
 }
 
-/** A Host header the URL parser takes as exactly a host and an optional port (no user, path or spaces). */
 function validHost(host: string): boolean {
   if (host === lastValidHost) return true;
   if (!/^[^\s/?#@\\]+$/.test(host)) return false;
@@ -26,21 +21,15 @@ function validHost(host: string): boolean {
 }
 let lastValidHost: string | undefined;
 
-/**
- * The longest path and the most segments a request may name (decision 0196): this site's longest real path is under
- * 100 bytes and 3 segments, so these are generous, and they bound every path-handling step after (canonical
- * path, redirects, route matching and discovery, metric labels), whose cost grows with the path.
- */
+// Generous (real paths are under 100 bytes), and they bound every later step whose cost grows with the path.
 export const maxPathBytes = 2048;
 export const maxPathSegments = 64;
 
-/** A request target's path, without its query. */
 export function pathOf(url: string): string {
   const q = url.indexOf("?");
   return q === -1 ? url : url.slice(0, q);
 }
 
-/** Whether a request target's path is over the limits (its query is not counted). */
 export function pathTooLong(url: string): boolean {
   const path = pathOf(url);
   if (path.length > maxPathBytes) return true;
@@ -63,7 +52,7 @@ export function percentEncodingValid(url: string): boolean {
   }
 }
 
-/** How many Host headers a request carries (counted without copying the header list: this runs on every hit). */
+/** Counted without copying the header list: this runs on every hit. */
 function hostHeaders(raw: readonly string[]): number {
   let count = 0;
   for (let i = 0; i < raw.length; i += 2) {
@@ -73,12 +62,7 @@ function hostHeaders(raw: readonly string[]): number {
   return count;
 }
 
-/**
- * What is wrong with a request whose target is a path, or nothing: a path whose percent-encoding does not decode
- * (no route, redirect or file could name it), a request without one usable Host, a protocol that names no URL.
- * `host` and `protocol` are the request's as Express reads them: X-Forwarded-Host and X-Forwarded-Proto when the
- * proxy is trusted, else Host and the connection's.
- */
+// `host` and `protocol` as Express reads them: X-Forwarded-* when the proxy is trusted, else Host and the connection's.
 function lineProblem(url: string, rawHeaders: readonly string[], host: string | undefined, protocol: string) {
   if (!percentEncodingValid(url)) return "Bad request: the path's percent-encoding is malformed.";
   if (!host || hostHeaders(rawHeaders) > 1 || !validHost(host)) return "Bad request: a valid Host header is required.";
@@ -86,11 +70,8 @@ function lineProblem(url: string, rawHeaders: readonly string[], host: string | 
   return undefined;
 }
 
-/**
- * First in the chain after logging: a path over the limits is a 414; an absolute-form request line (`GET
- * http://host/path`) is answered as its path (RFC 9112 §3.2.2); anything else that is not a path, and every
- * `lineProblem`, is a 400.
- */
+// An absolute-form target (`GET http://host/path`) is answered as its path (RFC 9112 §3.2.2); any other target that
+// is not a path is a 400.
 export const checkRequestLine: RequestHandler = (req, res, next) => {
   if (pathTooLong(req.url)) {
     res
@@ -117,10 +98,7 @@ export const checkRequestLine: RequestHandler = (req, res, next) => {
 /** Express's compiled "trust proxy" setting: whether the address a request came from may speak for the client. */
 export type TrustProxy = (address: string | undefined, hop: number) => boolean;
 
-/**
- * Before Express (`storedPagesFirst`, http/pages.ts): whether `checkRequestLine` would pass this request on as it is.
- * Host and protocol are read as Express's `req.host` and `req.protocol` read them.
- */
+/** Whether `checkRequestLine` would pass this request on as it is, checked before Express. */
 export function requestLineFine(req: IncomingMessage, trust: TrustProxy): boolean {
   const url = req.url ?? "";
   if (!url.startsWith("/") || pathTooLong(url)) return false;
@@ -139,11 +117,7 @@ function beforeComma(value: string): string {
   return comma === -1 ? value : value.slice(0, comma);
 }
 
-/**
- * Before React Router, by the path's row of the endpoint table (endpoints.ts): a method the resource does not take is
- * a 405 with `Allow` (React Router would otherwise run the contact action for PUT or DELETE, and the Fetch API cannot
- * even express TRACE); a post to a page's form must be a form.
- */
+// React Router would otherwise run the contact action for PUT or DELETE, and the Fetch API cannot even express TRACE.
 export const checkMethod: RequestHandler = (req, res, next) => {
   const endpoint = endpointOf(req.path);
   const allowed = endpoint.methods;

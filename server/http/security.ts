@@ -7,26 +7,19 @@ import { sendFail } from "./refusals.ts";
 
 export interface SecurityOptions {
   isProduction: boolean;
-  /** The site's public address (SITE_URL): where browsers send their CSP reports. */
   siteUrl: string;
-  /** Extra origins pages load images from (the Contentful image host when that source is on). */
   imageOrigins?: string[];
-  /** The analytics host, allowed for scripts and beacons only on responses where `allowed` says so. */
   analytics?: { origins: string[]; allowed: (req: IncomingMessage) => boolean };
-  /** Sites allowed to frame the answers where `allowed` says so (draft preview in Contentful); otherwise none. */
+  /** Draft preview in Contentful frames the site; otherwise no one may. */
   framing?: { origins: readonly string[]; allowed: (res: ServerResponse) => boolean };
 }
 
-/** A fresh CSP nonce for every response, kept in res.locals for the document renderer. */
 export const cspNonce: RequestHandler = (_req, res, next) => {
   res.locals.cspNonce = randomBytes(16).toString("base64");
   next();
 };
 
-/**
- * Powerful features the site never uses, turned off for it and anything it embeds (helmet sets no
- * Permissions-Policy). The site uses none of them: no camera, location, payments or sensors.
- */
+// helmet sets no Permissions-Policy; the site uses none of these, so nothing it embeds may either.
 export const permissionsPolicy = [
   "accelerometer=()",
   "autoplay=()",
@@ -51,11 +44,8 @@ export const permissionsPolicy = [
   "xr-spatial-tracking=()",
 ].join(", ");
 
-/**
- * Every POST (the enquiry API, the contact form, the content proxy) a browser sends from another site (its Origin
- * names another host, or is `null`) is refused with 403: a page elsewhere must not be able to send enquiries in a
- * visitor's name. Clients that send no Origin (API clients, curl) are not browsers posting across sites and pass.
- */
+// A page elsewhere must not send enquiries in a visitor's name. A request without Origin (curl, API clients) is not
+// a browser posting across sites, so it passes.
 export const sameOrigin: RequestHandler = (req, res, next) => {
   const origin = req.get("Origin");
   // Both sides parsed, so case and a default port (Host: example.com:443) compare equal.
@@ -66,8 +56,7 @@ export const sameOrigin: RequestHandler = (req, res, next) => {
 };
 
 export function securityHeaders({ isProduction, siteUrl, imageOrigins = [], analytics, framing }: SecurityOptions) {
-  // The Reporting API takes an absolute URL: the site's own (SITE_URL), never one built from the Host header,
-  // which a stored page would then hand to every visitor.
+  // The site's own URL, never one from the Host header, which a stored page would then hand to every visitor.
   const reportingEndpoints = `${cspReportGroup}="${new URL(cspReportPath, siteUrl).href}"`;
   const nonce = (res: ServerResponse) =>
     `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`;
@@ -90,9 +79,8 @@ export function securityHeaders({ isProduction, siteUrl, imageOrigins = [], anal
         baseUri: ["'none'"],
         scriptSrc: [scriptSrc],
         scriptSrcAttr: ["'none'"],
-        // No 'unsafe-inline' (decision 0201): the head's style elements carry the nonce (a stored copy lists their
-        // hashes), and no page has a style attribute; scripts set styles through the CSSOM, which this allows.
-        // Vite's dev server injects its styles inline.
+        // The head's style elements carry the nonce (a stored copy lists their hashes) and no page has a style attribute;
+        // styles set by scripts through the CSSOM are allowed. Vite's dev server injects its styles inline.
         styleSrc: isProduction
           ? ["'self'", (_req: IncomingMessage, res: ServerResponse) => nonce(res)]
           : ["'self'", "'unsafe-inline'"],
@@ -106,8 +94,7 @@ export function securityHeaders({ isProduction, siteUrl, imageOrigins = [], anal
         ],
         objectSrc: ["'none'"],
         manifestSrc: ["'self'"],
-        // What the policy blocks is reported to the site itself (decision 0195): the Reporting API where the
-        // browser has it, report-uri where not.
+        // Blocked loads are reported to the site itself: the Reporting API where the browser has it, report-uri where not.
         reportTo: [cspReportGroup],
         reportUri: [cspReportPath],
       },

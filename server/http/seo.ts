@@ -5,14 +5,12 @@ import type { ContentType } from "../../src/content/types.ts";
 import type { SiteServices } from "../../src/services.ts";
 import { escapeMarkup } from "../lib/markup.ts";
 
-/** The route templates whose pages come from content, and the entries that fill them. */
 const contentRoutes: Record<string, { contentType: ContentType; dateField?: string }> = {
   "service/:slug": { contentType: "singleServices" },
   "post/:slug": { contentType: "blogPost", dateField: "blogPostDate" },
   "project/:slug": { contentType: "singleProject", dateField: "date" },
 };
 
-/** Paths for operators and machines, kept out of search engines. */
 const privatePaths = ["/status", "/status.json", "/metrics", "/healthz", "/readyz"];
 
 export interface SitemapEntry {
@@ -20,10 +18,7 @@ export interface SitemapEntry {
   lastModified?: string;
 }
 
-/**
- * The route table's pages that have no parameters (the 404 catch-all and content routes aside), less the
- * operators' pages robots.txt keeps out of search.
- */
+/** Parameterless routes' pages, less the operators' pages robots.txt keeps out of search. */
 export function staticPaths(routes: ServerBuild["routes"]): string[] {
   const paths: string[] = [];
   for (const route of Object.values(routes)) {
@@ -79,7 +74,6 @@ export function robotsTxt(origin: string): string {
   ].join("\n");
 }
 
-/** robots.txt and sitemap.xml, built from the route table and the content's slugs, with SITE_URL as origin. */
 export function seoFiles(deps: {
   site: SiteServices;
   build: ServerBuild | (() => Promise<ServerBuild>);

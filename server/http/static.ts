@@ -3,11 +3,7 @@ import express, { type Response, type Router } from "express";
 import expressStaticGzip from "express-static-gzip";
 import { labelRoute, staticRoute } from "./page-cache/routes.ts";
 
-/**
- * The production build's client files: hashed assets cached for a year, everything else for an hour. Hashed
- * assets go out as the brotli or gzip copy the build wrote beside them (a Vite plugin in vite.config.ts) when
- * the browser accepts it, so no request pays for compressing them (decision 0176).
- */
+// Hashed assets go out as the brotli or gzip copy the build wrote beside them, so no request pays for compressing them.
 export function staticFiles(clientDir: string): Router {
   const router = express.Router();
   router.use(
@@ -29,7 +25,6 @@ export function staticFiles(clientDir: string): Router {
     express.static(clientDir, {
       maxAge: "1h",
       index: false,
-      // One metrics label for every such file, whatever its name.
       setHeaders: (res) => labelRoute(res as Response, staticRoute),
     }),
   );
