@@ -10,7 +10,7 @@ import type { PurgePlan } from "./content/purge-plan.ts";
 import { localPurge, type PurgeListener, sharedPurges } from "./content/purges.ts";
 import { type ContentService, createContentService } from "./content/service.ts";
 import type { ContentSource } from "./content/source.ts";
-import { configuredCarrier, configuredQueue } from "./enquiries/configured.ts";
+import { configuredMailer, configuredQueue } from "./enquiries/configured.ts";
 import { type Backoff, defaultBackoff } from "./enquiries/delivery.ts";
 import { createEnquiryService, type EnquiryService } from "./enquiries/service.ts";
 import { type RateLimitStores, redisRateLimitStores } from "./http/rate-limits.ts";
@@ -107,7 +107,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
     metrics,
     backoff,
     queue: configuredQueue(config, { redis, logger }),
-    carrier: configuredCarrier(config),
+    mailer: configuredMailer(config),
   });
   await enquiries.start();
   const purgeListeners: PurgeListener[] = [

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { Config } from "../config.ts";
 import type { RedisClient } from "../redis.ts";
 import { fallbackQueue } from "./fallback-queue.ts";
-import { fileCarrier, type MailCarrier, smtpCarrier } from "./mail.ts";
+import { fileMailer, type Mailer, smtpMailer } from "./mail.ts";
 import { diskQueue, type EnquiryQueue, localQueue } from "./queue.ts";
 import { redisQueue } from "./redis-queue.ts";
 
@@ -29,6 +29,6 @@ export function configuredQueue(
 }
 
 /** How mail goes out: to the SMTP server at SMTP_URL, or without it as .eml files in DATA_DIR/mail. */
-export function configuredCarrier(config: Pick<Config, "DATA_DIR" | "SMTP_URL">): MailCarrier {
-  return config.SMTP_URL ? smtpCarrier(config.SMTP_URL) : fileCarrier(path.join(config.DATA_DIR, "mail"));
+export function configuredMailer(config: Pick<Config, "DATA_DIR" | "SMTP_URL">): Mailer {
+  return config.SMTP_URL ? smtpMailer(config.SMTP_URL) : fileMailer(path.join(config.DATA_DIR, "mail"));
 }

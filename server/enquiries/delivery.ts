@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import { DeliveryError, enquiryMail, type MailCarrier, type MailSettings, type Refusal } from "./mail.ts";
+import { DeliveryError, enquiryMail, type Mailer, type MailSettings, type Refusal } from "./mail.ts";
 import type { OutboxRecord } from "./outbox.ts";
 import type { EnquiryQueue } from "./queue.ts";
 
@@ -37,7 +37,7 @@ interface Waiting {
 
 interface DeliveryOptions {
   outbox: Pick<EnquiryQueue, "update" | "markDelivered" | "markDead">;
-  carrier: MailCarrier;
+  mailer: Mailer;
   mail: MailSettings;
   logger: Logger;
   backoff?: Backoff;
@@ -55,11 +55,11 @@ interface Worker extends Required<DeliveryOptions> {
  * forever. This part schedules the attempts; stop() lets the current send finish, or gives it up at a deadline.
  */
 export function createDeliveryWorker(options: DeliveryOptions) {
-  const { outbox, carrier, mail, logger, events } = options;
+  const { outbox, mailer, mail, logger, events } = options;
   const backoff = options.backoff ?? defaultBackoff;
   const worker: Worker = {
     outbox,
-    carrier,
+    mailer,
     mail,
     logger,
     events,
@@ -184,7 +184,7 @@ async function attempt(worker: Worker, { record }: Waiting) {
   let refused: Refusal[];
   try {
     const message = { ...enquiryMail(record, worker.mail), signal: worker.givingUp.signal };
-    ({ refused } = await worker.carrier.send(record, message));
+    ({ refused } = await worker.mailer.send(record, message));
   } catch (error) {
     await sendFailed(worker, record, at, error);
     return;
@@ -265,6 +265,6 @@ async function sendAnswered(worker: Worker, record: OutboxRecord, refused: Refus
   record.deliveredAt = new Date().toISOString();
   delete record.lastError;
   worker.events.attempted("success");
-  worker.logger.info({ enquiry: record.id, attempts: record.attempts, via: worker.carrier.kind }, "enquiry delivered");
+  worker.logger.info({ enquiry: record.id, attempts: record.attempts, via: worker.mailer.kind }, "enquiry delivered");
   await writeMark(worker, record, "delivered");
 }

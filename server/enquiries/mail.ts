@@ -104,7 +104,7 @@ export class DeliveryError extends Error {
 }
 
 /** Where delivered mail goes: an SMTP server, or .eml files when none is configured. */
-export interface MailCarrier {
+export interface Mailer {
   kind: "smtp" | "files";
   /**
    * Sends the message; resolves with the recipients refused while the others took it (none when all did), and
@@ -143,7 +143,7 @@ async function messageBytes(message: SendMailOptions): Promise<Buffer> {
   return (await composer.sendMail(rest)).message as Buffer;
 }
 
-export function smtpCarrier(url: string, timeouts = smtpTimeouts): MailCarrier {
+export function smtpMailer(url: string, timeouts = smtpTimeouts): Mailer {
   const transporter = nodemailer.createTransport({ url, ...timeouts });
   return {
     kind: "smtp",
@@ -200,7 +200,7 @@ function classify(error: SmtpFailure, handedOver: boolean): Error {
 }
 
 /** The embedded default: each enquiry becomes DATA_DIR/mail/<id>.eml, written whole or not at all. */
-export function fileCarrier(dir: string): MailCarrier {
+export function fileMailer(dir: string): Mailer {
   let swept = false;
   /** Half-written files a crash left behind (`.<id>.<random>.tmp`), once per process. */
   async function sweep() {

@@ -15,7 +15,7 @@ export interface QueueFigures {
   deadLetters: number;
 }
 
-export type EnquiryFate = "waiting" | "done" | "unknown";
+export type EnquiryState = "waiting" | "done" | "unknown";
 
 /**
  * The one way enquiries wait for delivery: the disk outbox of one instance (decision 0042) or a Redis Stream
@@ -61,7 +61,7 @@ export interface SharedQueue extends EnquiryQueue {
    * By id, in order: `waiting` (it holds them), `done` (delivered or dead-lettered) or `unknown` (it has no trace:
    * it lost them).
    */
-  fate(ids: string[]): Promise<EnquiryFate[]>;
+  statesOf(ids: string[]): Promise<EnquiryState[]>;
   /** Tells this listener the id of each enquiry any instance delivers or dead-letters, from start() to stop(). */
   onDone(listener: (id: string) => void): void;
 }

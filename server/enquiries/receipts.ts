@@ -28,7 +28,7 @@ export function createReceipts({ shared, outbox, logger, checkEveryMs }: Receipt
     checking ??= (async () => {
       try {
         const handed = [...receipts.values()];
-        const states = await shared.fate(handed.map((record) => record.id));
+        const states = await shared.statesOf(handed.map((record) => record.id));
         const lost = handed.filter((_, index) => states[index] === "unknown");
         if (lost.length > 0) {
           logger.warn(

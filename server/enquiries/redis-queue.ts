@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { Logger } from "pino";
 import { duplicateRedis, type RedisClient, transaction } from "../redis.ts";
-import type { EnquiryFate, QueueFigures, SharedQueue } from "./queue.ts";
+import type { EnquiryState, QueueFigures, SharedQueue } from "./queue.ts";
 import { createConsumer } from "./redis-consumer.ts";
 import { addToStream, firstUnread, group, idTime, queueKeys, trimDelivered } from "./redis-stream.ts";
 
@@ -59,7 +59,7 @@ export function redisQueue(options: RedisQueueOptions): SharedQueue {
       doneListeners.push(listener);
     },
 
-    async fate(ids): Promise<EnquiryFate[]> {
+    async statesOf(ids): Promise<EnquiryState[]> {
       if (ids.length === 0) return [];
       const states = await redis.mGet(ids.map(stateKey));
       return states.map((state) => (state === "waiting" || state === "done" ? state : "unknown"));

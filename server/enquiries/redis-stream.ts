@@ -20,7 +20,7 @@ export function queueKeys(prefix = defaultPrefix) {
     lastDeliveredKey: `${prefix}last-delivered`,
     probeKey: `${prefix}probe`,
     deadStream: `${prefix}dead`,
-    /** Each enquiry's fate, beside the stream: "waiting" from XADD on, "done" once delivered or dead (0198). */
+    /** Each enquiry's state, beside the stream: "waiting" from XADD on, "done" once delivered or dead (0198). */
     stateKey: (id: string) => `${prefix}state:${id}`,
     /** Where each done enquiry's id is published, so the instance holding its receipt drops it at once. */
     doneChannel: `${prefix}done`,

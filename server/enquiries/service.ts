@@ -7,7 +7,7 @@ import { faultKind } from "../lib/fault-log.ts";
 import type { ReadinessCheck } from "../ops/readiness.ts";
 import { type Backoff, createDeliveryWorker } from "./delivery.ts";
 import { createEnquiryDesk } from "./desk.ts";
-import type { MailCarrier } from "./mail.ts";
+import type { Mailer } from "./mail.ts";
 import { registerEnquiryMetrics } from "./metrics.ts";
 import type { EnquiryQueue } from "./queue.ts";
 import { createSpamCheck } from "./spam-check.ts";
@@ -19,7 +19,7 @@ export interface EnquiryServiceOptions {
   /** Where accepted enquiries wait (configured.ts chooses: the disk outbox, or the shared queue on Redis). */
   queue: EnquiryQueue;
   /** How mail goes out (configured.ts chooses: SMTP, or .eml files). */
-  carrier: MailCarrier;
+  mailer: Mailer;
   backoff?: Backoff;
 }
 
@@ -31,7 +31,7 @@ const sweepEveryMs = 60 * 60_000;
  * gives operators the figures, the metrics and the readiness checks, and starts and stops the whole.
  */
 export function createEnquiryService(options: EnquiryServiceOptions) {
-  const { config, logger, queue, carrier } = options;
+  const { config, logger, queue, mailer } = options;
   const log = logger.child({ module: "enquiries" });
   let lastDeliveryAt: Date | null = null;
   /** Since when every delivery attempt has failed (none succeeded after it); null while mail goes out. */
@@ -47,7 +47,7 @@ export function createEnquiryService(options: EnquiryServiceOptions) {
 
   const worker = createDeliveryWorker({
     outbox: queue,
-    carrier,
+    mailer,
     mail: { from: config.MAIL_FROM, to: config.MAIL_TO },
     logger: log,
     backoff: options.backoff,
@@ -80,7 +80,7 @@ export function createEnquiryService(options: EnquiryServiceOptions) {
       null,
     );
     return {
-      delivery: carrier.kind,
+      delivery: mailer.kind,
       queue: queue.kind,
       outboxDepth: figures.depth,
       oldestPendingSeconds: secondsSince(figures.oldestPendingAt),
@@ -103,7 +103,7 @@ export function createEnquiryService(options: EnquiryServiceOptions) {
     ...(checkShared
       ? [{ name: "enquiry queue writable", component: "mail" as const, critical: false, run: checkShared }]
       : []),
-    { name: "mail server answers", component: "mail", critical: false, cost: "handshake", run: () => carrier.verify() },
+    { name: "mail server answers", component: "mail", critical: false, cost: "handshake", run: () => mailer.verify() },
   ];
 
   let sweepTimer: NodeJS.Timeout | undefined;
@@ -143,7 +143,7 @@ export function createEnquiryService(options: EnquiryServiceOptions) {
       clearInterval(sweepTimer);
       await worker.stop(deadline);
       await queue.stop();
-      carrier.close();
+      mailer.close();
     },
   };
 }

@@ -2,10 +2,10 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { enquiryMail, fileCarrier } from "../../server/enquiries/mail.ts";
+import { enquiryMail, fileMailer } from "../../server/enquiries/mail.ts";
 import type { OutboxRecord } from "../../server/enquiries/outbox.ts";
 
-/** The mail the agency receives for an enquiry (server/enquiries/mail.ts), before any carrier sends it. */
+/** The mail the agency receives for an enquiry (server/enquiries/mail.ts), before any mailer sends it. */
 
 const settings = { from: "Website <site@gritstone.test>", to: "hello@gritstone.test" };
 
@@ -85,13 +85,13 @@ describe("an enquiry as a mail", () => {
   });
 });
 
-describe("the file carrier (no SMTP_URL)", () => {
+describe("the file mailer (no SMTP_URL)", () => {
   it("writes each enquiry whole as <id>.eml, with the mail's headers, and leaves no temporary file", async () => {
     const dir = path.join(mkdtempSync(path.join(tmpdir(), "mail-")), "mail");
-    const carrier = fileCarrier(dir);
-    await carrier.verify();
+    const mailer = fileMailer(dir);
+    await mailer.verify();
     const sent = record();
-    await carrier.send(sent, enquiryMail(sent, settings));
+    await mailer.send(sent, enquiryMail(sent, settings));
     expect(readdirSync(dir)).toEqual(["01JD5ZQ8X.eml"]);
     const eml = readFileSync(path.join(dir, "01JD5ZQ8X.eml"), "utf8");
     // Header names are case-insensitive (RFC 5322); nodemailer writes its own spelling.

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createDeliveryWorker } from "../../server/enquiries/delivery.ts";
-import { smtpCarrier, smtpTimeouts } from "../../server/enquiries/mail.ts";
+import { smtpMailer, smtpTimeouts } from "../../server/enquiries/mail.ts";
 import type { OutboxRecord } from "../../server/enquiries/outbox.ts";
 import { diskQueue } from "../../server/enquiries/queue.ts";
 import { createLogger } from "../../server/http/logging.ts";
@@ -12,7 +12,7 @@ import { parseMail, startSmtp, type TestSmtp } from "../support/smtp.ts";
 
 /**
  * What a real mail server's answers do to an enquiry (decision 0191): a real SMTP server (smtp-server) told to
- * refuse, delay or drop, the real nodemailer carrier, and the real disk outbox behind the delivery worker.
+ * refuse, delay or drop, the real nodemailer mailer, and the real disk outbox behind the delivery worker.
  */
 const backoff = { baseMs: 50, maxMs: 200 };
 const servers: TestSmtp[] = [];
@@ -28,11 +28,11 @@ async function setUp(to: string, timeouts = smtpTimeouts) {
   servers.push(smtp);
   const root = path.join(mkdtempSync(path.join(tmpdir(), "smtp-faults-")), "outbox");
   const queue = diskQueue(root);
-  const carrier = smtpCarrier(smtp.url, timeouts);
+  const mailer = smtpMailer(smtp.url, timeouts);
   const dead: OutboxRecord[] = [];
   const worker = createDeliveryWorker({
     outbox: queue,
-    carrier,
+    mailer,
     mail: { from: "Gritstone website <web@gritstone.test>", to },
     logger: createLogger("silent"),
     backoff,
@@ -41,7 +41,7 @@ async function setUp(to: string, timeouts = smtpTimeouts) {
   await queue.start((record) => worker.add(record));
   stops.push(async () => {
     await worker.stop(AbortSignal.timeout(100));
-    carrier.close();
+    mailer.close();
   });
   const record = enquiryRecord();
   await queue.add(record);
