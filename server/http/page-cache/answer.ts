@@ -4,29 +4,19 @@ import { pathOf } from "../request-line.ts";
 import type { Encoding, Found, Variant } from "./copy.ts";
 import type { PageRequest } from "./policy.ts";
 
-/**
- * The answer from a stored copy (Varnish's vcl_deliver): the headers of the response that rendered it, its own
- * policy, the encoding the client prefers, a validator when the page has one render, and 304 for a copy the
- * client already holds. Costs no more than writing bytes.
- */
-
-/** The answer's headers, as the policy states them (policy.ts, deliver). */
 export interface AnswerOptions {
-  /** Cache-Control of a fresh copy (a CDN may keep it for the TTL), of a stale one, and of a page's data prefetched. */
   fresh: string;
   stale: string;
   prefetched: string;
   isPrefetch: (req: PageRequest) => boolean;
   vary: string;
-  /** Seconds a copy has been held: a tier in front counts its freshness from there, not from its own fetch. */
+  /** A tier in front counts freshness from the copy's age, not from its own fetch. */
   age: (storedAt: number) => number;
-  /** The header a tier in front reads a copy's tags from, and how it separates them (tags.ts). */
   tagHeader: { name: string; separator: string };
 }
 
 const encodingSuffix: Record<Encoding, string> = { br: "-br", gzip: "-gz", identity: "" };
 
-/** The encoding to answer in: the best-weighted of br, gzip and identity, br first among equals. */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return "identity";
   const weights = new Map<string, number>();

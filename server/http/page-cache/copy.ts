@@ -4,24 +4,18 @@ import zlib from "node:zlib";
 import type { Response as ExpressResponse } from "express";
 import type { CacheKey } from "./policy.ts";
 
-/**
- * Making a stored copy (Varnish's vcl_backend_response): a render's document without its nonce, the hashes of the
- * inline scripts and styles that carried it (decisions 0120 and 0201), the policy that lists them, and the
- * document compressed once in every encoding the cache answers in.
- */
+// A stored copy (Varnish's vcl_backend_response): the render without its nonce, and a policy listing the hashes of
+// the inline scripts and styles that carried it.
 
 export type Encoding = "br" | "gzip" | "identity";
 
-/** One stored render in every encoding. */
 export interface Variant {
-  /** Strong validator of this render (and key); each encoding adds its own suffix. */
+  /** Strong validator of this render and key; each encoding adds a suffix. */
   tag: string;
   bodies: Record<Encoding, Buffer>;
-  /** The Content-Security-Policy this copy is served with. */
   policy: string;
 }
 
-/** The headers of the visitor's response that a stored copy replays, and its policy with the nonce source. */
 export interface HeaderTemplate {
   headers: [string, number | string | string[]][];
   policy: string;
@@ -29,7 +23,6 @@ export interface HeaderTemplate {
   nonceSource: string;
 }
 
-/** The hashes a stored copy's policy lists in place of its render's nonce, by directive. */
 export interface InlineHashes {
   "script-src": string[];
   "style-src": string[];
@@ -39,16 +32,11 @@ const hashedDirectives = new Set(["script-src", "style-src"]);
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-/**
- * Brotli 6: ~3 ms per home copy (117 kB), 1 % more bytes than 9, which takes ~105 ms, and a publish's first visitor
- * waits for the copy (docs/performance.md, "A publish under load"). Copies are made at every publish and refresh.
- */
+// Brotli 6: close to 9's size at a small part of its time. Copies are made at every publish and refresh, and a
+// publish's first visitor waits for one (docs/performance.md, "A publish under load").
 const brotliQuality = 6;
 
-/**
- * The headers of the render that a stored copy replays: what the page is and the site's security headers. Anything
- * else the render's response carried (its caching, cookies, transfer, request id) belongs to that one answer.
- */
+// What the page is, and the security headers; the rest (caching, cookies, request id) belonged to that one answer.
 const replayedHeaders = new Set([
   "content-type",
   "content-language",
@@ -69,10 +57,8 @@ const replayedHeaders = new Set([
   "x-xss-protection",
 ]);
 
-/**
- * What a stored copy of this response replays, or undefined when its policy names the nonce anywhere but once in
- * script-src and at most once in style-src (a copy could not say what else the nonce allowed).
- */
+// Undefined when the policy names the nonce anywhere but once in script-src and at most once in style-src: a copy
+// could not say what else the nonce allowed.
 export function headerTemplate(res: ExpressResponse): HeaderTemplate | undefined {
   const policy = res.getHeader("Content-Security-Policy");
   const nonceSource = `'nonce-${res.locals.cspNonce as string}'`;
@@ -95,7 +81,6 @@ function directivesOf(policy: string) {
   });
 }
 
-/** The copy's policy: each directive that named the render's nonce names the hashes of its own elements instead. */
 export function policyWithHashes(template: HeaderTemplate, hashes: InlineHashes): string {
   return template.policy
     .split(";")
@@ -109,11 +94,7 @@ export function policyWithHashes(template: HeaderTemplate, hashes: InlineHashes)
     .join(";");
 }
 
-/**
- * Strips a render's nonce from its document and hashes the inline scripts and style elements that carried it.
- * Only elements with the render's own 128-bit nonce are trusted, so a script or style that reached the HTML any
- * other way stays refused.
- */
+/** Only elements carrying the render's own nonce are hashed: anything injected otherwise stays refused. */
 export function hashAuthorisedInline(html: string, nonce: string): { html: string; hashes: InlineHashes } {
   const attribute = ` nonce="${nonce}"`;
   const found = { "script-src": new Set<string>(), "style-src": new Set<string>() };
@@ -143,10 +124,7 @@ export function hashAuthorisedInline(html: string, nonce: string): { html: strin
   };
 }
 
-/**
- * A render as a stored copy: its policy, its validator and its bodies. A render the same as one already held
- * (same key, policy and document) is that one, not compressed again.
- */
+/** A render the same as one already held (same key, policy and document) is that one, not compressed again. */
 export async function makeVariant(
   key: string,
   template: HeaderTemplate,
@@ -175,34 +153,27 @@ export async function makeVariant(
 export const sizeOf = (variant: Variant) =>
   variant.bodies.identity.length + variant.bodies.br.length + variant.bodies.gzip.length;
 
-/** What the cache did to answer a request. */
 export type CacheResult = "HIT" | "MISS" | "STALE";
 
-/** A stored page: its key, the headers it is answered with and its renders (one, or several when they differ). */
-
 export interface Entry {
-  /** The key it is stored under, with the path that renders it. */
   key: CacheKey;
   storedAt: number;
   template: HeaderTemplate;
-  /** What its renders show (tags.ts): what a purge names, and what a tier in front is told. */
+  /** What a purge names, and what a tier in front is told. */
   tags: string[];
   variants: Variant[];
-  /** Index of the variant served last, so the next answer can pick another. */
   last: number;
   bytes: number;
   /** Whether its renders differ (the home page's client strip): unknown until a second render is compared. */
   varies?: boolean;
-  /** Dropped by a purge of its path: never answered again; the next request waits for the fetch that replaces it. */
+  /** Purged by path: never answered again; the next request waits for its replacement. */
   purged?: boolean;
   /** Outdated by a purge of everything: answered stale while it is refreshed in the background. */
   outdated?: boolean;
 }
 
-/** A stored copy found for a request, and what the cache did to find it. */
 export interface Found {
   entry: Entry;
   result: CacheResult;
-  /** Past its freshness: answered while one fetch refreshes it. */
   stale: boolean;
 }

@@ -7,21 +7,13 @@ import type { CacheKey } from "./policy.ts";
 import type { renderForKey } from "./render.ts";
 import type { Fetch, OpenFetch, WaitingLists } from "./waiting-lists.ts";
 
-/**
- * Fills (Varnish's backend fetches): the one render that stores, refreshes or replaces a key's copy, the other
- * renders of a page whose renders differ, and the refreshes a purge asks for.
- */
-
 export interface FillOptions {
   copies: LRUCache<string, Entry>;
-  /** Keeps an entry within the bound on keys per route (store.ts). */
   keep: (entry: Entry) => void;
   lists: WaitingLists;
   render: (key: CacheKey) => ReturnType<typeof renderForKey>;
   metrics: ReturnType<typeof storeMetrics>;
-  /** Renders kept of a page whose renders differ. */
   maxVariants: number;
-  /** Settles when the process has room for background work. */
   idle: () => Promise<void>;
   now: () => number;
   logger: Logger;
@@ -29,9 +21,8 @@ export interface FillOptions {
 
 export function createFills(options: FillOptions) {
   const { copies, keep, lists, metrics, maxVariants, idle, now, logger } = options;
-  /** Purged copies are replaced two at a time, leaving render slots to visitors. */
+  // Two at a time, leaving render slots to visitors.
   const replacements = pLimit(2);
-  /** Keys outdated by a purge of everything, refreshed one at a time when the process has room. */
   const outdated = new Set<string>();
   let refresher: Promise<void> | undefined;
 
@@ -40,10 +31,7 @@ export function createFills(options: FillOptions) {
     return options.render(key);
   };
 
-  /**
-   * The fetch that stores (or refreshes, or replaces) a key's copy: one render. A refresh that fails or meets an
-   * overloaded renderer keeps the copy it would have replaced (grace); one whose page is gone drops it.
-   */
+  /** A refresh that fails or meets an overloaded renderer keeps the old copy (grace); one whose page is gone drops it. */
   function fill(key: CacheKey, template: HeaderTemplate, previous: Entry | undefined, opened?: OpenFetch): Fetch {
     const running = lists.run(key, (fetch) => store(key, template, previous, fetch), opened);
     void running.done.then(() => varyLater(key));
@@ -70,11 +58,9 @@ export function createFills(options: FillOptions) {
     }
   }
 
-  /** Whether a stored page may still gain a variant: not known to render the same, and not full. */
   const mayVary = (entry: Entry | undefined): entry is Entry =>
     entry !== undefined && !entry.purged && entry.varies !== false && entry.variants.length < maxVariants;
 
-  /** After a fill or a variant: the next variant, if the page may have more, once the process has room for it. */
   function varyLater(key: CacheKey) {
     const entry = copies.get(key.id);
     if (!mayVary(entry) || lists.has(key.id)) return;
@@ -83,11 +69,7 @@ export function createFills(options: FillOptions) {
     });
   }
 
-  /**
-   * One more render of a stored page whose renders may differ, one at a time (each when the process is idle) until
-   * the page is known to render the same or holds maxVariants: a different render is another variant; the same as
-   * the only one says the page does not vary.
-   */
+  /** One render at a time, when idle, until the page is known to render the same or holds maxVariants. */
   function addVariant(key: CacheKey, entry: Entry) {
     const running = lists.run(key, async (fetch) => {
       try {
@@ -117,7 +99,6 @@ export function createFills(options: FillOptions) {
     else if (copies.get(entry.key.id) === entry) await fill(entry.key, entry.template, entry).done;
   }
 
-  /** Refreshes the copies a purge of everything outdated, one at a time, each when the process has room. */
   function refreshOutdated() {
     if (refresher) return;
     refresher = (async () => {
@@ -136,9 +117,7 @@ export function createFills(options: FillOptions) {
 
   return {
     fill,
-    /** Replaces purged copies at once (a few at a time); resolves when every one settled. */
     replaceAll: (entries: Entry[]) => Promise.all(entries.map((entry) => replacements(() => replace(entry)))),
-    /** Refreshes outdated copies in the background, as the process has room. */
     refreshLater(ids: Iterable<string>) {
       for (const id of ids) outdated.add(id);
       refreshOutdated();

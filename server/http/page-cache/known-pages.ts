@@ -1,14 +1,9 @@
 import type { Logger } from "pino";
 
-/**
- * The pages that exist under the routes whose pages come from content (/post/:slug, /project/:slug,
- * /service/:slug), from the sitemap's list, so a path naming no page is answered from its route's one stored 404
- * without a render (decision 0206). The list is read again at most once a second, in the background, and at once
- * after a purge; until it is first read, and for every other route, nothing is known.
- */
+// Content routes' pages, from the sitemap's list, so a path naming no page gets its route's stored 404 without a
+// render. Until the list is first read, and for other routes, nothing is known.
 
 export interface KnownPagesOptions {
-  /** Every page's path, as the sitemap lists it (the content's slugs, percent-encoded). */
   load: () => Promise<readonly string[]>;
   routeOf: (path: string) => string;
   logger: Logger;
@@ -16,7 +11,6 @@ export interface KnownPagesOptions {
   now?: () => number;
 }
 
-/** The page a path names under a parametrised route: its last segment, decoded, without a trailing slash. */
 function slugOf(path: string): string | undefined {
   const trimmed = path.endsWith("/") ? path.slice(0, -1) : path;
   try {
@@ -27,7 +21,6 @@ function slugOf(path: string): string | undefined {
 }
 
 export function knownPages({ load, routeOf, logger, maxAgeMs = 1_000, now = Date.now }: KnownPagesOptions) {
-  /** Slugs by route template, for the templates with a parameter. */
   let slugs: Map<string, Set<string>> | undefined;
   let readAt = Number.NEGATIVE_INFINITY;
   let reading: Promise<void> | undefined;
@@ -64,7 +57,6 @@ export function knownPages({ load, routeOf, logger, maxAgeMs = 1_000, now = Date
   }
 
   return {
-    /** Whether the path names a page of its content route; undefined when not a content route or not known. */
     exists(path: string, route: string): boolean | undefined {
       // Only a route with a parameter has pages that may not exist: a hit of any other page reads nothing.
       if (!route.includes(":")) return undefined;
@@ -74,14 +66,13 @@ export function knownPages({ load, routeOf, logger, maxAgeMs = 1_000, now = Date
       const slug = slugOf(path);
       return slug === undefined ? undefined : known.has(slug);
     },
-    /** After a purge: nothing is known until the list is read again (a page just published is not a 404). */
+    /** A page just published is not a 404: nothing is known until the list is read again. */
     purged(): Promise<void> {
       generation++;
       slugs = undefined;
       reading = undefined;
       return read();
     },
-    /** Reads the list now (warming reads it too). */
     read,
   };
 }

@@ -2,9 +2,6 @@ import type { LRUCache } from "lru-cache";
 import type { Registry } from "prom-client";
 import { counter, scrapedGauge } from "../../lib/metrics.ts";
 
-/** The page cache's metrics, all in one place: what it answered, what it rendered, its waiting lists, its size. */
-
-/** What the cache did for each page request (page-cache.ts). */
 export function requestCounter(registry: Registry) {
   return counter(
     registry,
@@ -14,7 +11,6 @@ export function requestCounter(registry: Registry) {
   );
 }
 
-/** The store's renders, fills and waits (store.ts), and the bytes and pages it holds. */
 export function storeMetrics(registry: Registry, cache: Pick<LRUCache<string, object>, "calculatedSize" | "size">) {
   scrapedGauge(
     registry,

@@ -10,17 +10,14 @@ import { hashAuthorisedInline } from "./copy.ts";
 import type { CacheKey, CachePolicy } from "./policy.ts";
 import { type ContentReads, pageTags } from "./tags.ts";
 
-/** What the render read, and whether any read failed (a section then shows its placeholder). */
 export interface RenderReads extends ContentReads {
   failed: boolean;
 }
 
-/** Renders one document for the shared cache: the whole page at once, with the given nonce on its scripts. */
 export type SharedRender = (request: Request, nonce: string) => Promise<{ response: Response; reads: RenderReads }>;
 
 const sharedUserAgent = "gritstone-page-cache";
 
-/** A reader that notes what a render asked for and was given, and whether the content service failed it. */
 export function recordReads(content: ContentReader): { reader: ContentReader; reads: RenderReads } {
   const types = new Set<ContentType>();
   const entries = new Set<string>();
@@ -42,10 +39,7 @@ export function recordReads(content: ContentReader): { reader: ContentReader; re
   return { reader, reads };
 }
 
-/**
- * The page cache's own render: React Router's fetch handler with the anonymous site's services, marked shared (the
- * whole document at once, never a visitor's `private` answer), in the render slots visitors' renders take.
- */
+/** Marked shared (the whole document at once, never a visitor's `private` answer), in the visitors' render slots. */
 export function sharedRender(build: ServerBuild, site: SiteServices, renders: RenderLimit, mode: string): SharedRender {
   const handle = createRequestHandler(build, mode);
   const create = buildLoadContext(build);
@@ -56,12 +50,8 @@ export function sharedRender(build: ServerBuild, site: SiteServices, renders: Re
   };
 }
 
-/**
- * One shared render of a key's page, as the key's visitor would get it (its consent choice): its document with the
- * nonce replaced by the hashes of the inline code it authorised and the tags of what it shows, or the status that
- * may not be stored. A page some of whose content could not be had is refused as a 503 would be: the last good copy
- * stays.
- */
+// As the key's visitor would get it (their consent choice). A page some of whose content could not be had is refused
+// as a 503 would be, so the last good copy stays.
 export async function renderForKey(render: SharedRender, origin: string, policy: CachePolicy, key: CacheKey) {
   const nonce = randomBytes(16).toString("hex");
   const headers = new Headers({ accept: "text/html", "user-agent": sharedUserAgent });

@@ -10,30 +10,16 @@ import { renderForKey, type SharedRender } from "./render.ts";
 import { everyPageTag } from "./tags.ts";
 import { createWaitingLists, type Fetch, type OpenFetch } from "./waiting-lists.ts";
 
-/**
- * The store (Varnish's storage): copies within a memory bound and a bound on keys per route; finding a copy, fresh
- * or within its grace; a request waiting on a key's waiting list (waiting-lists.ts) for its fill (fills.ts);
- * purges by tag.
- */
-
 export interface StoreOptions {
   render: SharedRender;
-  /** The canonical origin (SITE_URL): the address the shared render is asked for. */
   origin: string;
   policy: CachePolicy;
-  /** The memory bound: the bytes of every stored copy (identity, gzip and brotli) together. */
   maxBytes: number;
-  /** Renders kept of a page whose renders differ. */
   maxVariants: number;
-  /** Stored keys per route template (path and the query it reads): the rest are rendered, not stored. */
   maxKeysPerRoute: number;
-  /** How long a request on a waiting list waits for its key's fetch before going on without it. */
   waitMs: number;
   now: () => number;
-  /**
-   * Settles when the process has room for background work (a page's other renders, refreshes after a purge of
-   * everything): by default once the event loop was busy less than half of a 200 ms window.
-   */
+  /** By default once the event loop was busy less than half of a 200 ms window. */
   idle?: () => Promise<void>;
   metrics: Registry;
   logger: Logger;
@@ -42,7 +28,6 @@ export interface StoreOptions {
 export function createStore(options: StoreOptions) {
   const { policy, logger, maxKeysPerRoute, waitMs } = options;
   const origin = new URL(options.origin).origin;
-  /** How many keys each route template holds now (the bound on keys per route). */
   const keysByRoute = new Map<string, number>();
   const copies = new LRUCache<string, Entry>({
     maxSize: options.maxBytes,
@@ -67,7 +52,7 @@ export function createStore(options: StoreOptions) {
     logger,
   });
 
-  /** Keeps an entry, unless its route already holds its share of keys (a new key only; a refresh always). */
+  /** A new key only while its route holds less than its share of keys; a refresh always. */
   function keep(entry: Entry) {
     const { id, route } = entry.key;
     if (!copies.has(id)) {
@@ -78,7 +63,6 @@ export function createStore(options: StoreOptions) {
     copies.set(id, entry);
   }
 
-  /** A request on a key's waiting list: answered from the fill's copy, or undefined when it failed or took too long. */
   async function waitFor(key: CacheKey, running: Fetch): Promise<Found | undefined> {
     let timer: NodeJS.Timeout | undefined;
     const answered = await Promise.race([
@@ -94,10 +78,7 @@ export function createStore(options: StoreOptions) {
   }
 
   return {
-    /**
-     * The stored copy for a key, at once: fresh (HIT), or past its freshness and within its grace (STALE, while one
-     * fill refreshes it). Undefined: no copy to answer with now (see `wait`).
-     */
+    /** Fresh (HIT), or within its grace (STALE, while one fill refreshes it); undefined: nothing to answer with now. */
     find(key: CacheKey): Found | undefined {
       const entry = copies.get(key.id);
       if (!entry || entry.purged) return undefined;
@@ -110,25 +91,17 @@ export function createStore(options: StoreOptions) {
       return undefined;
     },
 
-    /**
-     * With no copy to answer with but a fill in flight (a first miss's, or the one a purge or an expired copy
-     * needs), the request waits on the key's waiting list, up to waitMs, and is answered from the fill (MISS).
-     * Undefined, or a wait that ends without a copy: the request goes on to be rendered.
-     */
+    /** Waits up to waitMs for a fill in flight (starting one for an expired copy); undefined: the request renders. */
     wait(key: CacheKey): Promise<Found | undefined> | undefined {
       const entry = copies.get(key.id);
       const running = lists.get(key.id) ?? (entry ? fills.fill(key, entry.template, entry) : undefined);
       return running ? waitFor(key, running) : undefined;
     },
 
-    /** A fill is in flight for this key: a request for it waits on its waiting list rather than render. */
     waiting: (key: CacheKey) => lists.has(key.id),
 
-    /**
-     * The first miss of a key: opens its waiting list, which the request's own render then settles, by starting
-     * the key's fill once its headers show the page may be stored (`fetchFor`), or by closing it (`close`).
-     * Undefined when the key's route holds its share of keys already (the render would be thrown away).
-     */
+    // The key's first miss opens its waiting list, which the request's own render settles (`fetchFor` or `close`).
+    // Undefined when the route holds its share of keys already: the render would be thrown away.
     open(key: CacheKey): OpenFetch | undefined {
       if (!copies.has(key.id) && (keysByRoute.get(key.route) ?? 0) >= maxKeysPerRoute) return undefined;
       return lists.open(key);
@@ -142,12 +115,8 @@ export function createStore(options: StoreOptions) {
       opened.settle();
     },
 
-    /**
-     * A purge of these tags: the copies carrying any of them are replaced at once, and a request for one meanwhile
-     * waits for its replacement; resolves when every replacement settled. A purge of every page (its tag, or none
-     * given) outdates every copy instead, and resolves at once: each is answered stale while they are refreshed in
-     * the background, one at a time when the process has room.
-     */
+    // Tagged copies are replaced at once, and a request waits for the replacement. A purge of every page outdates every
+    // copy instead and resolves at once: each is answered stale while refreshed in the background.
     async purge(tags: readonly string[] = [everyPageTag]): Promise<void> {
       const named = new Set(tags);
       if (named.has(everyPageTag)) {

@@ -1,17 +1,12 @@
 import type { CacheKey } from "./policy.ts";
 import { pathTag } from "./tags.ts";
 
-/**
- * Waiting lists (Varnish's, for a miss): at most one fetch (a render for the cache) in flight per key; every other
- * request for the key waits for it rather than render the page again.
- */
+// Waiting lists (Varnish's): one fetch in flight per key, and every other request for it waits rather than render.
 
-/** One fetch in flight for a key: the head of its waiting list. */
 export interface Fetch {
   /** The tag of the page it renders: a purge naming it cancels the fetch. */
   pathTag: string;
   cancelled: boolean;
-  /** Settles when the fetch stored its copy or gave up: the waiting list is answered then. */
   done: Promise<void>;
 }
 
@@ -22,7 +17,6 @@ export interface OpenFetch extends Fetch {
 export function createWaitingLists() {
   const fetches = new Map<string, OpenFetch>();
 
-  /** Opens a key's waiting list: the fetch every other request for the key waits for, to be run or closed. */
   function open(key: CacheKey): OpenFetch | undefined {
     if (fetches.has(key.id)) return undefined;
     let settle = () => {};
@@ -37,7 +31,6 @@ export function createWaitingLists() {
 
   return {
     open,
-    /** Runs work as a key's fetch (on the waiting list given, or a new one), one at a time per key. */
     run(key: CacheKey, work: (fetch: Fetch) => Promise<void>, opened?: OpenFetch): Fetch {
       const mine = opened ?? open(key);
       if (!mine) return fetches.get(key.id) as Fetch;

@@ -1,17 +1,10 @@
 import pLimit from "p-limit";
 import type { Logger } from "pino";
 
-/**
- * Warming (decision 0206): at start an instance stores every page of its sitemap before it says it is ready, as a
- * static site generator builds pages before anyone asks, so no visitor meets a cold page after a deploy. Each page
- * is asked for over the instance's own address, as a visitor would: the first request is a miss that starts the
- * page's fetch, the next waits for it on the page's waiting list, and one more shows it stored.
- */
+// Every sitemap page is stored before the instance says it is ready, so no visitor meets a cold page after a deploy.
 
 export interface WarmOptions {
-  /** The pages to store: the sitemap's paths. */
   paths: () => Promise<readonly string[]>;
-  /** Asks for a page the way a visitor would; resolves to its X-Cache answer. */
   get: (path: string) => Promise<string | null>;
   /** Pages asked for at once: the renders leave room for the first visitors. */
   concurrency?: number;
