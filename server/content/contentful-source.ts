@@ -6,23 +6,22 @@ import type { AssetFile } from "../../src/content/types.ts";
 import { type CompiledQuery, shapeEntry, toDeliveryParams } from "./query.ts";
 import type { ContentSource } from "./source.ts";
 
-/** Where Contentful serves images (the Images API); pages load them, so the CSP must allow it. */
+/** Pages load images from here, so the CSP must allow it. */
 export const contentfulImageOrigins = ["https://images.ctfassets.net"] as const;
 
 export interface ContentfulOptions {
   space: string;
   accessToken: string;
   environment: string;
-  /** `cdn.contentful.com` (default), `preview.contentful.com`, or `http://host:port` for a local stand-in. */
+  /** `cdn.contentful.com` unless given; `http://host:port` for a local stand-in. */
   host?: string;
-  /** Per request; a loader waits at most about this long times the attempts before the page shows its placeholder. */
+  /** Per request; a loader waits about this long times the attempts before the page shows its placeholder. */
   timeoutMs?: number;
-  /** Retries after a connection error, 5xx or 429 (the SDK waits ~1.5 s before the first, ~2 s before the next). */
+  /** Retries after a connection error, 5xx or 429, each after the SDK's own backoff. */
   retryLimit?: number;
   logger?: Logger;
 }
 
-/** Splits CONTENTFUL_HOST into the SDK's host (name and port, no scheme) and whether to use plain HTTP. */
 export function parseContentfulHost(value: string | undefined): { host?: string; insecure: boolean } {
   if (!value) return { insecure: false };
   const match = /^(https?):\/\/([^/]+)\/?$/.exec(value);
@@ -34,17 +33,13 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
 }
 
-/** What the Delivery API sent: the items, and the entries and assets they link to (`includes`). */
 interface DeliveryAnswer {
   items: readonly LinkedObject[];
   includes?: { Entry?: readonly LinkedObject[]; Asset?: readonly LinkedObject[] };
 }
 
-/**
- * Resolves the answer's links against what it sent, into the site's shapes; links to anything it did not send
- * are removed. (The SDK's own resolution is not used: it copies the answer with a depth limit of 1,000 levels,
- * and hands loops of entries over as circular objects.)
- */
+// The SDK's own link resolution is not used: it copies the answer with a depth limit of 1,000 levels and hands
+// loops of entries over as circular objects. Links to anything the answer did not send are removed.
 function resolveDelivery(answer: DeliveryAnswer, itemType: string): { id: string; fields: Record<string, unknown> }[] {
   // Items are entries of the queried type; with `select` their sys may hold nothing but the id.
   const entries = new Map<string, { contentType: string; fields: unknown }>();
@@ -101,7 +96,6 @@ function classify(error: unknown): Error {
   return new Error(`Contentful did not answer: ${detail}`, { cause: error });
 }
 
-/** The Contentful source: the real contentful SDK against the Delivery (or Preview) API. */
 export function createContentfulSource(options: ContentfulOptions): ContentSource {
   const { host, insecure } = parseContentfulHost(options.host);
   const retryLimit = options.retryLimit ?? 1;

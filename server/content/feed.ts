@@ -7,7 +7,7 @@ import type { ContentReader, Entry } from "../../src/content/types.ts";
 import { newsFeedPath, newsFeedTitle } from "../../src/lib/news-feed.ts";
 import { site } from "../../src/site.ts";
 
-/** Every post, newest first, with what a feed item shows (the news list's order, R2.12). */
+/** Newest first, as the news list (R2.12). */
 export const feedQuery = {
   content_type: "blogPost",
   order: "-fields.blogPostDate",
@@ -17,10 +17,7 @@ export const feedQuery = {
 
 type FeedPost = Entry<Partial<BlogPostFields>>;
 
-/**
- * The news as RSS 2.0 (built by the `feed` library): each post's title, absolute link on SITE_URL, a guid that
- * survives a change of slug (the entry id), date, categories, and its intro as the description.
- */
+/** The guid is the entry id, so it survives a change of slug. */
 export function newsFeedXml(origin: string, posts: FeedPost[]): string {
   const dated = posts.filter((post) => post.fields.slug && post.fields.blogTitle && post.fields.blogPostDate);
   const newest = dated[0]?.fields.blogPostDate;
@@ -49,7 +46,7 @@ export function newsFeedXml(origin: string, posts: FeedPost[]): string {
   return feed.rss2();
 }
 
-/** GET /news/rss.xml, from the published content (never drafts); 503 while content is unavailable. */
+/** Published content only, never drafts; 503 while content is unavailable. */
 export function newsFeed(deps: { content: ContentReader; siteUrl: string; logger: Logger }): Router {
   const router = express.Router();
   router.get(newsFeedPath, async (_req, res) => {

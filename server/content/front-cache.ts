@@ -6,12 +6,8 @@ import { faultLog } from "../lib/fault-log.ts";
 import { counter } from "../lib/metrics.ts";
 import type { FrontTier } from "./publishes.ts";
 
-/**
- * The tier in front (FRONT_CACHE_URLS: Varnish with ops/varnish/default.vcl, or anything that takes the same
- * call): `PURGE /` with `xkey-purge: <tags>` to each, retried with backoff. A soft purge leaves the old copy to be
- * answered once while the tier fetches the new one, so the site then asks for each purged page itself, in each
- * encoding the tier keeps apart, and that one old answer comes back here rather than to a visitor.
- */
+// A soft purge leaves the old copy to be answered once while the tier fetches the new one, so the site asks for each
+// purged page itself, in each encoding the tier keeps apart, and that one old answer comes back here.
 
 export interface FrontCacheOptions {
   urls: readonly string[];
@@ -65,7 +61,6 @@ export function frontCache(options: FrontCacheOptions): FrontTier {
     return false;
   }
 
-  /** One ask for a page through the tier, in one encoding: its stale answer after a soft purge is ours. */
   const ask = (url: string, path: string, encoding: string) =>
     asks(async () => {
       try {

@@ -6,15 +6,12 @@ import type { Logger } from "pino";
 
 interface DiskCache {
   dir: string;
-  /** The copies by file name, sized in bytes; evicting one deletes its file. */
+  /** Sized in bytes; evicting one deletes its file. */
   onDisk: LRUCache<string, number>;
   removing: Set<Promise<void>>;
 }
 
-/**
- * The resized images kept on disk (DATA_DIR/image-cache), so a restart does not make them again: bounded in
- * bytes, the least recently used out first. A file's age on disk is its last use, so the order survives a restart.
- */
+/** A restart keeps the copies; a file's age on disk is its last use, so the LRU order survives too. */
 export function createImageDiskCache({ dir, maxBytes, logger }: { dir: string; maxBytes: number; logger: Logger }) {
   const removing = new Set<Promise<void>>();
   const onDisk = new LRUCache<string, number>({
@@ -49,7 +46,6 @@ export function createImageDiskCache({ dir, maxBytes, logger }: { dir: string; m
 
 export type ImageDiskCache = ReturnType<typeof createImageDiskCache>;
 
-/** What the folder holds from earlier runs, oldest use first, so the least recently used go first. */
 async function indexDisk({ dir, onDisk }: DiskCache) {
   await mkdir(dir, { recursive: true });
   const found: { name: string; bytes: number; mtimeMs: number }[] = [];
@@ -80,7 +76,7 @@ async function fromDisk({ dir, onDisk }: DiskCache, name: string): Promise<Buffe
   }
 }
 
-/** Makes room first (the least recently used copies go), so the folder never holds more than its bound. */
+/** Room is made first, so the folder never holds more than its bound. */
 async function toDisk({ dir, onDisk, removing }: DiskCache, name: string, body: Buffer) {
   onDisk.set(name, body.length);
   await Promise.all(removing);

@@ -8,10 +8,7 @@ import { deepFreeze } from "./links.ts";
 import { type CompiledQuery, runQuery } from "./query.ts";
 import type { ContentSource } from "./source.ts";
 
-/**
- * The embedded store (docs/content-model.md): `entries/<contentType>/<id>.json` in Contentful's shape and
- * `assets.json`, read at start and again on a purge, links resolved once per read, then answered from memory.
- */
+// The embedded store (docs/content-model.md), read at start and again on a purge, then answered from memory.
 
 const assetSchema = z.object({
   sys: z.object({ id: z.string().min(1) }),
@@ -77,7 +74,6 @@ export interface StoredAsset {
   fields: { title?: string; description?: string; file: AssetFile };
 }
 
-/** The store's files as written, checked for shape, unique ids and known content types. */
 export async function readStoreFiles(dir: string): Promise<{ entries: StoredEntry[]; assets: StoredAsset[] }> {
   const assetsFile = path.join(dir, "assets.json");
   const assets: StoredAsset[] = [];
@@ -126,7 +122,7 @@ export async function readStoreFiles(dir: string): Promise<{ entries: StoredEntr
 export const draftsFolder = "drafts";
 
 export interface StoreOptions {
-  /** Read drafts too (preview): a draft replaces the published entry or asset of the same id, or adds one. */
+  /** Preview: a draft replaces the published entry or asset of the same id, or adds one. */
   drafts?: boolean;
 }
 
@@ -146,7 +142,7 @@ export interface LocalStore {
   assets: Map<string, Asset>;
 }
 
-/** Reads and checks the whole store and resolves its links; a broken file stops the start with its path. */
+/** A broken file stops the start with its path. */
 export async function readLocalStore(dir: string, options: StoreOptions = {}): Promise<LocalStore> {
   const files = options.drafts ? await readStoreFilesWithDrafts(dir) : await readStoreFiles(dir);
   const assets = new Map<string, Asset>();
@@ -171,10 +167,7 @@ export async function readLocalStore(dir: string, options: StoreOptions = {}): P
   return { entries, assets };
 }
 
-/**
- * The local source over the store read at start (with its drafts, for preview). reload() (a purge) reads the
- * files again: reads wait for it, and a broken file keeps the store in use and rejects reload() with its path.
- */
+/** reload() (a purge) reads the files again; reads wait for it, and a broken file keeps the store in use. */
 export async function createLocalSource(
   dir: string,
   options: StoreOptions = {},

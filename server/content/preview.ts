@@ -6,26 +6,16 @@ import type { Logger } from "pino";
 import { isDataRequest } from "../../src/lib/router-protocol.ts";
 import { secretMatches } from "../lib/secrets.ts";
 
-/**
- * Draft preview (docs/editors.md, decision 0140). An editor opens `/preview?secret=…&path=/post/x` from
- * Contentful; the secret is compared in constant time, the path must be a page of the route table, and the
- * answer sets a signed HttpOnly cookie that expires within hours, then redirects to the page. Requests carrying a
- * valid cookie are marked `res.locals.preview = true`: the app hands their pages the preview services (drafts,
- * never the anonymous caches), and every answer is `private, no-store` and `noindex`. `/preview/exit` clears
- * the cookie and returns to the page.
- */
+// Draft preview (docs/editors.md): a signed, short-lived HttpOnly cookie marks a request, whose pages then get the
+// preview services (drafts, never the anonymous caches) and answer `private, no-store` and `noindex`.
 
 export const previewCookie = "site_preview";
 export const previewExitPath = "/preview/exit";
-/** How long a preview lasts before the editor must open it again from Contentful. */
 export const previewMaxAgeMs = 2 * 60 * 60 * 1000;
 
 const base = "http://site.invalid";
 
-/**
- * The page a preview link may go to: a same-site path of the route table (`isPage`), with its query string, or
- * undefined for anything else (another site, a protocol-relative or backslashed path, a data request, a file).
- */
+/** Undefined for another site, a protocol-relative or backslashed path, a data request or a file: no open redirect. */
 export async function previewTarget(value: unknown, isPage: PreviewOptions["isPage"]): Promise<string | undefined> {
   if (typeof value !== "string" || !value.startsWith("/") || value.length > 2_000) return undefined;
   let url: URL;
@@ -40,22 +30,21 @@ export async function previewTarget(value: unknown, isPage: PreviewOptions["isPa
   return target;
 }
 
-/** A path that names a file rather than a page (a page's `.data` request is a page). */
 function isFile(pathname: string): boolean {
   return /\.[a-z0-9]+$/i.test(pathname) && !isDataRequest(pathname);
 }
 
-/** Is this request in preview? (Set by `previewSession`; the page cache must never store or serve it.) */
+/** The page cache must never store or serve a preview request. */
 export function isPreview(res: Response): boolean {
   return res.locals.preview === true;
 }
 
 export interface PreviewOptions {
-  /** PREVIEW_SECRET: what the link must carry, and (derived from it) the key that signs the cookie. */
+  /** Also derives the key that signs the cookie. */
   secret: string;
-  /** Production: the cookie is Secure, SameSite=None and Partitioned so it works inside Contentful's pane. */
+  /** Production: Secure, SameSite=None and Partitioned, so the cookie works inside Contentful's pane. */
   secure: boolean;
-  /** Whether a path is a page of the route table (asynchronous in development, where the build can change). */
+  /** Asynchronous in development, where the build can change. */
   isPage: (pathname: string) => boolean | Promise<boolean>;
   logger: Logger;
   now?: () => number;
@@ -64,7 +53,6 @@ export interface PreviewOptions {
 export interface Preview {
   /** Before the security headers: recognises the cookie and marks the request and its answer. */
   session: RequestHandler;
-  /** GET /preview and GET /preview/exit. */
   routes: Router;
 }
 

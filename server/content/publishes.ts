@@ -4,26 +4,21 @@ import type { PublishFigure } from "../../src/lib/status-report.ts";
 import { counter } from "../lib/metrics.ts";
 import type { EntryChange, PurgePlan } from "./purge-plan.ts";
 
-/**
- * A publish, from the webhook to every tier. Contentful calls the webhook before its Delivery API serves the new
- * revision, so purging at once would store the old text again on every instance: for a source that lags, the
- * entry is read until the API serves the payload's revision (an unpublish or delete: until it is gone), backing
- * off from 100 ms to a second, for two minutes at most. Then the instances are purged (their pages stored
- * again before it goes on), then the tier in front. Publishes of one entry that arrive while it waits join it.
- */
+// Contentful calls the webhook before its Delivery API serves the new revision, so purging at once would store the
+// old text again: the entry is read back until the API serves it, then the instances and the tier in front are purged.
 
-/** Where a publish is read back: the revision the Delivery API serves of an entry, or null when it serves none. */
+/** Null when the Delivery API serves no revision of the entry. */
 export type RevisionReader = (entryId: string) => Promise<number | null>;
 
-/** The tier in front (front-cache.ts), purged by the plan's tags; false when it did not take the purge. */
+/** False when the tier did not take the purge. */
 export interface FrontTier {
   purge(plan: PurgePlan): Promise<boolean>;
 }
 
 export interface PublishOptions {
-  /** The source's read of an entry's revision; absent for a source with no lag (the embedded store). */
+  /** Absent for a source with no lag (the embedded store). */
   revisionOf?: RevisionReader;
-  /** Purges the instances (this one's caches, the others through Redis); resolves once this one is stored again. */
+  /** Resolves once this instance's pages are stored again. */
   purge: (plan: PurgePlan) => Promise<unknown>;
   front?: FrontTier;
   logger: Logger;
@@ -40,10 +35,9 @@ interface Wait {
 
 // Capped at a second, so a publish shows at most a second after the API serves it.
 export const defaultWait: Wait = { firstMs: 100, maxMs: 1_000, giveUpMs: 120_000 };
-/** Publishes /status lists, newest first. */
 const keptPublishes = 10;
 
-/** A change being waited for: what later publishes of the same entry join. */
+/** Later publishes of the same entry join it. */
 interface Waiting {
   change: EntryChange;
   plan: PurgePlan;
@@ -52,11 +46,10 @@ interface Waiting {
 }
 
 export interface Accepted {
-  /** Whether the purges wait for the Delivery API first (the webhook then answers at once). */
+  /** The purges wait for the Delivery API first, so the webhook answers at once. */
   waiting: boolean;
   /** Without a wait, settles once the instances are purged: the webhook answers then. */
   purged: Promise<void>;
-  /** Settles once every tier is purged. */
   done: Promise<void>;
 }
 
@@ -83,7 +76,6 @@ export function createPublishes(options: PublishOptions) {
     figures.visible.observe((now() - Date.parse(figure.receivedAt)) / 1000);
   }
 
-  /** Waits for the Delivery API, then purges every tier. */
   async function afterServed(entry: Waiting, reader: RevisionReader) {
     const { figure } = entry;
     const startedAt = Date.parse(figure.receivedAt);
@@ -115,7 +107,6 @@ export function createPublishes(options: PublishOptions) {
   }
 
   return {
-    /** Takes a change the webhook read, and its purge plan, to every tier (see `Accepted`). */
     accept(change: EntryChange | undefined, plan: PurgePlan): Accepted {
       const figure = newFigure(change, now());
       if (!revisionOf || !change || !mustWait(change)) {
@@ -139,7 +130,6 @@ export function createPublishes(options: PublishOptions) {
       });
       return { waiting: true, purged: entry.done, done: entry.done };
     },
-    /** The last publishes, newest first, for /status. */
     recent: (): PublishFigure[] => recent.map((figure) => ({ ...figure })),
     /** Stops waiting (a graceful stop): what was still waiting is left to the content TTL. */
     stop() {
@@ -187,7 +177,7 @@ function newFigure(change: EntryChange | undefined, receivedAt: number): Publish
   };
 }
 
-/** Whether the Delivery API serves the change now; an error counts as not yet. */
+/** An error counts as not yet. */
 async function served(reader: RevisionReader, change: EntryChange): Promise<boolean> {
   try {
     const revision = await reader(change.id);
@@ -198,10 +188,7 @@ async function served(reader: RevisionReader, change: EntryChange): Promise<bool
   }
 }
 
-/**
- * Reads until the change (which a joining publish may update) is served, backing off, or the wait gives up or is
- * stopped; true when it was served.
- */
+/** A joining publish may update the change; true once it is served. */
 async function untilServed(
   reader: RevisionReader,
   change: () => EntryChange,
@@ -228,7 +215,7 @@ async function untilServed(
   }
 }
 
-/** Two plans for one entry: every page either names, every type, or everything where either means everything. */
+/** Every page either names, every type, or everything where either means everything. */
 function mergePlans(a: PurgePlan, b: PurgePlan): PurgePlan {
   const union = <T>(x: T[] | undefined, y: T[] | undefined) =>
     x === undefined || y === undefined ? undefined : [...new Set([...x, ...y])].sort();

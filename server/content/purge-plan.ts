@@ -1,33 +1,27 @@
 import { type ContentType, contentTypes } from "../../src/content/types.ts";
 import { newsFeedPath } from "../../src/lib/news-feed.ts";
 
-/**
- * What a Contentful webhook changed, and what must be purged for it (decision 0141). Pure: the webhook handler
- * reads the payload and the slugs the site shows now, and asks here which content-cache answers (by content
- * type) and which pages (by path) to drop. `undefined` means everything: a payload it cannot read, an asset (any
- * entry may show it), or a page list it cannot work out.
- */
+// Pure: given the payload and the slugs shown now, which cached answers and pages go. `undefined` means everything:
+// an unreadable payload, an asset (any entry may show it), or a page list that cannot be worked out.
 
-/** What happened to an entry: `publish`, `unpublish` and `delete` change the site; anything else does not. */
 export type EntryAction = "publish" | "unpublish" | "delete" | "unchanged";
 
 export interface EntryChange {
   action: EntryAction;
   id: string;
   contentType: ContentType;
-  /** The slug in the payload (a published entry carries its fields; an unpublished or deleted one does not). */
+  /** A published entry carries its fields; an unpublished or deleted one does not. */
   slug?: string;
-  /** The revision a publish makes (`sys.revision`): the Delivery API serves the change once its entry has it. */
+  /** The Delivery API serves the change once its entry has this revision. */
   revision?: number;
 }
 
-/** The site's slugs now, by content type: entry id → slug (the page an entry has before this change). */
+/** Entry id → slug: the page an entry had before this change. */
 export type KnownSlugs = Partial<Record<ContentType, ReadonlyMap<string, string>>>;
 
 export interface PurgePlan {
-  /** Content types whose cached answers go; undefined for all. */
   contentTypes: ContentType[] | undefined;
-  /** Page paths (no query string: every variant of a path goes) to drop from a page cache; undefined for all. */
+  /** No query string: every variant of a path goes. */
   paths: string[] | undefined;
   /** The entries that changed: any page that read one goes too, wherever it is. */
   entries?: string[];
@@ -43,10 +37,7 @@ function fieldValue(value: unknown): unknown {
   return value;
 }
 
-/**
- * Reads Contentful's payload and its `X-Contentful-Topic` (`ContentManagement.Entry.publish`): the entry's id,
- * content type, slug and what happened. Undefined when it is not an entry of a known content type.
- */
+/** Undefined unless an entry of a known content type; the topic reads like `ContentManagement.Entry.publish`. */
 export function readEntryChange(topic: string | undefined, body: unknown): EntryChange | undefined {
   if (!isObject(body) || !isObject(body.sys)) return undefined;
   const { sys } = body;
@@ -76,7 +67,6 @@ export function readEntryChange(topic: string | undefined, body: unknown): Entry
   };
 }
 
-/** The slugs `purgePlan` needs to know for a change of this content type. */
 export function slugsNeeded(contentType: ContentType): ContentType[] {
   if (contentType === "blogPost") return ["blogPost"];
   if (contentType === "singleProject") return ["singleProject", "singleServices"];
@@ -86,12 +76,8 @@ export function slugsNeeded(contentType: ContentType): ContentType[] {
 
 const pagePath = (prefix: string, slug: string) => `${prefix}/${encodeURIComponent(slug)}`;
 
-/**
- * The answers and pages an entry change reaches. A post: its page, every other article (their "other articles"
- * lists), /news, home, the feed and the sitemap. A project: its page, /projects, home, every service page (their
- * latest projects) and the sitemap. A service: its page and the sitemap. The home page entry: home and /about.
- * A page's old slug goes too, so a renamed or unpublished entry leaves no stale page behind.
- */
+// A page's old slug goes too, so a renamed or unpublished entry leaves no stale page; so do the pages that list the
+// entry (other articles, latest projects).
 export function purgePlan(change: EntryChange | undefined, known: KnownSlugs): PurgePlan {
   if (!change) return purgeEverything;
   if (change.action === "unchanged") return { contentTypes: [], paths: [] };

@@ -4,13 +4,10 @@ import { duplicateRedis, type RedisClient } from "../redis.ts";
 import { type PurgePlan, purgeEverything } from "./purge-plan.ts";
 import type { ContentSource } from "./source.ts";
 
-/** Something that holds content and must drop what a purge reaches: the content cache, a page cache. */
+/** The content cache or a page cache, dropping what a purge reaches. */
 export type PurgeListener = (plan: PurgePlan) => void | Promise<void>;
 
-/**
- * A purge of this instance: the source re-reads its own copy where it keeps one (reads wait for it), then every
- * listener drops what it holds. Resolves when all of them are done; a failure is logged, the rest still run.
- */
+/** A failure is logged and the other steps still run. */
 export function localPurge(options: {
   source: Pick<ContentSource, "reload">;
   listeners: PurgeListener[];
@@ -29,11 +26,8 @@ export function localPurge(options: {
 
 export const purgeChannel = "content:purge";
 
-/**
- * Purges that reach every instance (decision 0152): purge() purges here and publishes on Redis; every other
- * instance, subscribed on its own connection, purges itself on the message. After a lost connection an instance
- * purges once when it is back, since it may have missed a message; the content TTL is the last resort.
- */
+// Every other instance purges on the Redis message. After a lost connection an instance purges everything once,
+// since it may have missed a message; the content TTL is the last resort.
 export function sharedPurges(options: {
   redis: RedisClient;
   logger: Logger;
@@ -43,8 +37,7 @@ export function sharedPurges(options: {
   const { redis, logger, purgeHere } = options;
   const channel = options.channel ?? purgeChannel;
   const origin = randomBytes(8).toString("hex");
-  // Connects in the background (decision 0190); the subscription is made once it is ready, and the client renews
-  // it after every reconnection.
+  // Connects in the background; the client renews the subscription after every reconnection.
   const subscriber = duplicateRedis(redis, logger, "purges");
   let subscribed = false;
   let connected = true;

@@ -3,10 +3,7 @@ import { ContentQueryError } from "../../src/content/errors.ts";
 import { type FieldKind, fieldKind } from "../../src/content/fields.ts";
 import { type ContentQuery, type ContentType, contentTypes, type Entry } from "../../src/content/types.ts";
 
-/**
- * The one query engine every content source uses: it validates a query against the allow-list, compiles it
- * into one canonical form (which is also the cache key), and runs it over entries held in memory.
- */
+// One query engine for every source; a query's compiled, canonical form is also its cache key.
 
 export const defaultLimit = 100;
 export const maxLimit = 1000;
@@ -25,15 +22,14 @@ export interface OrderTerm {
 
 export interface CompiledQuery {
   contentType: ContentType;
-  /** Field name (without `fields.`) and wanted value; a list field matches when one element equals it. */
+  /** A list field matches when one element equals it. */
   filters: readonly { field: string; value: string }[];
-  /** The requested order, always ending with `sys.id` so that ties come out the same from every source. */
+  /** Always ends with `sys.id`, so ties come out the same from every source. */
   order: readonly OrderTerm[];
-  /** Field names to keep (projection of `fields`); undefined keeps every field. */
   select?: readonly string[];
   limit: number;
   skip: number;
-  /** The canonical form of the query: equal for queries that must give the same answer. */
+  /** Equal for queries that must give the same answer. */
   key: string;
 }
 
@@ -137,10 +133,7 @@ function compileSelect(contentType: ContentType, select: string | undefined): st
   return [...fields].sort();
 }
 
-/**
- * Validates a query (from the proxy's body or a loader) against the allow-list and compiles it. Throws a
- * ContentQueryError whose message names the offending key.
- */
+/** Throws a ContentQueryError whose message names the offending key. */
 export function compileQuery(input: unknown): CompiledQuery {
   const parsed = querySchema.safeParse(input ?? {});
   if (!parsed.success) {
@@ -173,7 +166,6 @@ export function compileQuery(input: unknown): CompiledQuery {
   return { contentType, filters, order, select, limit, skip, key };
 }
 
-/** The query as the Content Delivery API takes it (what the contentful SDK's getEntries expects). */
 export function toDeliveryParams(query: CompiledQuery): Record<string, string | number> {
   const params: Record<string, string | number> = {
     content_type: query.contentType,
@@ -221,7 +213,6 @@ function compareEntries(order: readonly OrderTerm[]) {
   };
 }
 
-/** An entry as every source returns it: `sys.id`, the content type, and the fields the query selected. */
 export function shapeEntry(id: string, fields: Record<string, unknown>, query: CompiledQuery): Entry {
   let shaped = fields;
   if (query.select) {
@@ -233,7 +224,6 @@ export function shapeEntry(id: string, fields: Record<string, unknown>, query: C
   return { sys: { id, contentType: { sys: { id: query.contentType } } }, fields: shaped };
 }
 
-/** Runs a compiled query over the entries of its content type held in memory. */
 export function runQuery(entries: readonly Entry[], query: CompiledQuery): Entry[] {
   return entries
     .filter((entry) => query.filters.every((filter) => matches(entry.fields[filter.field], filter.value)))

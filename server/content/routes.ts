@@ -9,7 +9,7 @@ import { fail } from "../http/refusals.ts";
 import { contentImageHeaders, type ImageSizeLimits, imageSizes } from "./image-sizes.ts";
 import type { ContentService } from "./service.ts";
 
-/** The site's content proxy (R7.1): POST /contentful/posts, validated against the allow-list. */
+/** The content proxy (R7.1), validated against the allow-list. */
 export function contentRoutes(content: ContentService): Router {
   const router = express.Router();
   router.post("/contentful/posts", bodyFields, async (req, res, next) => {
@@ -33,22 +33,17 @@ export function contentRoutes(content: ContentService): Router {
   return router;
 }
 
-/** The request-metrics label every store image shares, whatever its file name. */
 const contentImagesRoute = "/content/images/*";
 
 export interface ContentImagesOptions {
   contentDir: string;
-  /** Resized copies are kept in DATA_DIR/image-cache. */
   dataDir: string;
   logger: Logger;
   metrics: Registry;
   limits: ImageSizeLimits;
 }
 
-/**
- * The store's images at /content/images/…, smaller copies on request (`?w=`, as Contentful's Images API), cached
- * for a year as immutable (contentImageHeaders).
- */
+/** `?w=` asks for a smaller copy, as Contentful's Images API does. */
 export function contentImages({ contentDir, dataDir, logger, metrics, limits }: ContentImagesOptions): Router {
   const router = express.Router();
   const imagesDir = path.join(contentDir, "images");

@@ -20,35 +20,24 @@ export const defaultMaxEntries = 500;
 /** After a source failure, stale answers are served without a refresh for this long (no retry storm). */
 const refreshBackoffMs = 5_000;
 
-/** The cache's figures: what /status shows (ContentFigures) and what tests and benchmarks count. */
 export interface ContentStats extends ContentFigures {
   source: ContentSource["name"];
   ttlSeconds: number;
-  /** Answers from the cache (fresh or stale). */
   hits: number;
-  /** Of the hits, answers past their TTL served while a refresh ran (or while the source was down). */
+  /** Hits past their TTL, served while a refresh ran or the source was down. */
   staleHits: number;
-  /** Answers that had to wait for the source. */
   misses: number;
   sourceErrors: number;
-  /** Queries held in the cache now. */
   entries: number;
-  /** When a source call last failed (ISO time); null if none has. */
   lastErrorAt: string | null;
 }
 
 export interface ContentService extends ContentReader {
   readonly sourceName: ContentSource["name"];
   readonly imageOrigins: readonly string[];
-  /**
-   * Marks cached answers out of date, those of the given content types or all: the next read of each waits for
-   * the source (the webhook). A purged answer is still served if the source then fails.
-   */
+  /** The next read of each purged answer waits for the source; it is still served if the source then fails. */
   purge(types?: readonly ContentType[]): void;
-  /**
-   * Readiness: does the source answer? Critical only until the cache holds something to serve (decision 0040);
-   * ops runs it under its timing policy.
-   */
+  /** Critical only until the cache holds something to serve. */
   readonly readinessCheck: ReadinessCheck;
   stats(): ContentStats;
 }
@@ -57,10 +46,9 @@ export interface ContentServiceOptions {
   source: ContentSource;
   ttlSeconds: number;
   logger: Logger;
-  /** The registry /metrics serves; a private one when absent. */
   metrics?: Registry;
   maxEntries?: number;
-  /** Serve an answer past its TTL while it is refreshed (default); preview waits for the source instead. */
+  /** Preview waits for the source instead of serving past the TTL. */
   serveStale?: boolean;
   now?: () => number;
 }
@@ -77,12 +65,8 @@ interface Pending {
   generation: number;
 }
 
-/**
- * The cache in front of the configured source: answers are fresh for the TTL, then served stale while one
- * refresh runs; identical queries in flight share one source call; the least recently used answers go first
- * when the cache is full. When the source fails, a stale answer is served if there is one, otherwise
- * ContentUnavailableError (pages show their loading placeholder with a 503).
- */
+// Stale while one refresh runs; identical queries in flight share one call. When the source fails: a stale answer,
+// else ContentUnavailableError (the page shows its placeholder with a 503).
 export function createContentService(options: ContentServiceOptions): ContentService {
   const { source, logger } = options;
   const ttlMs = options.ttlSeconds * 1000;

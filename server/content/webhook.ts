@@ -16,24 +16,21 @@ import {
 } from "./purge-plan.ts";
 import type { ContentService } from "./service.ts";
 
-/** How old a signed request may be (Contentful signs each call as it sends it). */
+/** Contentful signs each call as it sends it. */
 export const signatureTtlSeconds = 30;
 /** Contentful's payloads carry the whole entry; its entries are at most a few megabytes. */
 const payloadLimit = "5mb";
 
 export interface WebhookOptions {
-  /** Where the slugs the site shows now are read (what a change's old page was). */
   content: ContentService;
-  /** Takes each change to every tier: here, every instance and the tier in front, once the source serves it. */
   publishes: Pick<Publishes, "accept">;
-  /** CONTENTFUL_WEBHOOK_SECRET, sent back in X-Webhook-Secret. */
+  /** Sent back in X-Webhook-Secret. */
   secret: string | undefined;
-  /** CONTENTFUL_WEBHOOK_SIGNING_SECRET: verifies Contentful's request signature instead. */
+  /** Verifies Contentful's request signature instead. */
   signingSecret: string | undefined;
   logger: Logger;
 }
 
-/** The slugs the site shows now for these content types (from the content cache); a type it cannot read is absent. */
 async function knownSlugs(content: ContentService, types: ContentType[]): Promise<KnownSlugs> {
   const known: KnownSlugs = {};
   await Promise.all(
@@ -66,14 +63,8 @@ function signatureValid(req: Request, signingSecret: string, body: string): bool
   }
 }
 
-/**
- * POST /contentful/webhook (decision 0141): Contentful calls it on publish, unpublish and delete. It proves
- * itself with the shared secret in X-Webhook-Secret or with Contentful's request signature (a wrong signature or a
- * stale timestamp is refused); then the entry in the payload says what to purge: the content-cache answers of its
- * type and the pages that show it (`onPurge`), or everything for a payload it cannot read. Its rate tier is the
- * endpoint table's; it is mounted before the body reader of every other POST and reads its payload with a limit of
- * its own.
- */
+// Proven by the shared secret or Contentful's signature. Mounted before every other POST's body reader, it reads its
+// payload with a limit of its own.
 export function contentWebhook(options: WebhookOptions): RequestHandler[] {
   const { content, secret, signingSecret, logger } = options;
   const refuse = (res: express.Response, why: string) => {
@@ -91,7 +82,7 @@ export function contentWebhook(options: WebhookOptions): RequestHandler[] {
     purged: { contentTypes: plan.contentTypes ?? "all", paths: plan.paths ?? "all" },
   });
 
-  /** Hands the change on; answers once this instance is purged, or at once when the change must be waited for. */
+  /** Answers once this instance is purged, or at once when the change must be waited for. */
   async function publish(res: express.Response, change: EntryChange | undefined, plan: PurgePlan, why: string) {
     const { waiting, purged } = options.publishes.accept(change, plan);
     logger.info(
