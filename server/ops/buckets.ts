@@ -1,16 +1,11 @@
-/**
- * A Prometheus histogram as the history keeps it: cumulative counts by upper bound (seconds, `+Inf` last), read
- * from the registry's `_bucket` samples, subtracted between readings, added up over minutes, and asked for a
- * quantile.
- */
+// Histograms as the history keeps them: cumulative counts by upper bound (`+Inf` last), subtracted between readings.
 export type Buckets = { bounds: number[]; counts: number[] };
 
-/** One of a histogram's samples in the registry's JSON: `le` is its bucket's upper bound. */
+/** `le` is its bucket's upper bound. */
 export type Sample = { labels: Record<string, string | number>; value: number; metricName?: string };
 
 export const emptyBuckets = (bounds: number[] = []): Buckets => ({ bounds, counts: bounds.map(() => 0) });
 
-/** Adds `count` to the bucket with upper bound `bound`, which is made if the buckets lack it. */
 function addAt(into: Buckets, bound: number, count: number) {
   let index = into.bounds.indexOf(bound);
   if (index === -1) {
@@ -21,7 +16,6 @@ function addAt(into: Buckets, bound: number, count: number) {
   into.counts[index] = (into.counts[index] ?? 0) + count;
 }
 
-/** Adds a histogram's `_bucket` sample into a map of buckets by key. */
 export function addSample(into: Map<string, Buckets>, key: string, sample: Sample) {
   const le = sample.labels.le;
   if (le === undefined) return;
@@ -30,12 +24,11 @@ export function addSample(into: Map<string, Buckets>, key: string, sample: Sampl
   into.set(key, buckets);
 }
 
-/** Adds `more`'s counts into `into`, bound by bound. */
 export function plus(into: Buckets, more: Buckets) {
   for (const [i, bound] of more.bounds.entries()) addAt(into, bound, more.counts[i] ?? 0);
 }
 
-/** What the counts grew by since `before` (a counter reset counts as no growth). */
+/** A counter reset counts as no growth. */
 export function minus(now: Buckets, before: Buckets | undefined): Buckets {
   return {
     bounds: [...now.bounds],
@@ -46,7 +39,7 @@ export function minus(now: Buckets, before: Buckets | undefined): Buckets {
   };
 }
 
-/** The value at quantile q of a histogram (cumulative counts per upper bound), interpolated inside its bucket. */
+/** Interpolated inside the bucket the quantile falls in. */
 export function quantile({ bounds, counts }: Buckets, q: number, total?: number): number | null {
   const order = bounds.map((bound, i) => [bound, counts[i] ?? 0] as const).sort((a, b) => a[0] - b[0]);
   const all = total ?? order.at(-1)?.[1] ?? 0;

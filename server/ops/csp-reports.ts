@@ -34,7 +34,6 @@ export const cspDirectives = [
 /** The most reports one request may carry (the Reporting API batches them). */
 const maxReportsPerBody = 20;
 
-/** The counter, registered once per registry (server/ops/ops.ts). */
 export function registerCspViolations(registry: Registry): Counter<"directive" | "route"> {
   return new Counter({
     name: "csp_violations_total",
@@ -44,7 +43,7 @@ export function registerCspViolations(registry: Registry): Counter<"directive" |
   });
 }
 
-/** A `report-uri` report (`application/csp-report`): the older shape every browser still sends. */
+/** `report-uri`'s older shape, which every browser still sends. */
 const legacyReport = z.object({
   "csp-report": z.object({
     "document-uri": z.string().max(2048),
@@ -54,7 +53,6 @@ const legacyReport = z.object({
   }),
 });
 
-/** A Reporting API report (`application/reports+json`), of which only CSP violations are taken. */
 const reportingReport = z.object({
   type: z.literal("csp-violation"),
   body: z.object({
@@ -95,18 +93,14 @@ function violationsOf(contentType: string | false, value: unknown): Violation[] 
   return violations;
 }
 
-/** What was blocked, as a kind: "inline", "eval", or the origin it came from (never the whole URL). */
+/** Never the whole URL: "inline", "eval", or the origin. */
 function blockedKind(blocked: string): string {
   if (blocked === "inline" || blocked === "eval" || blocked === "wasm-eval" || blocked === "")
     return blocked || "inline";
   return URL.parse(blocked)?.origin ?? "other";
 }
 
-/**
- * POST /csp-reports: both report shapes, validated and bounded; each violation counted in
- * `csp_violations_total` by directive and route template (never by raw URL) and logged once per kind (directive,
- * route, what was blocked), so a flood of one kind is one log line. 204; malformed 400, other types 415.
- */
+// Counted by directive and route template, never raw URL, and logged once per kind, so a flood of one kind is one line.
 export function cspReportEndpoint(
   violations: Counter<"directive" | "route">,
   routes: RouteLabeler,

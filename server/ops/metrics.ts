@@ -6,10 +6,7 @@ import { pathOf } from "../http/request-line.ts";
 import { secretMatches } from "../lib/secrets.ts";
 import type { BuildInfo } from "./status.ts";
 
-/**
- * A step every request takes before it is answered (the request's metrics, its log line): on Node's own request and
- * response, with Express's `locals`, so that it runs the same in the app and before it, for a stored page.
- */
+/** On Node's own request and response, so a step runs the same in the app and before it, for a stored page. */
 export type MeasureStep = (
   req: LabelledRequest,
   res: ServerResponse & { locals: Record<string, unknown> },
@@ -26,10 +23,6 @@ export interface HttpMetrics {
   inFlight: Gauge;
 }
 
-/**
- * Registers this module's metrics once per registry: process defaults, request duration and in-flight, and build
- * info. The content and enquiry figures are the services' own metrics, registered by each service.
- */
 export function registerOpsMetrics(registry: Registry, build: BuildInfo): HttpMetrics {
   collectDefaultMetrics({ register: registry });
 
@@ -57,10 +50,7 @@ export function registerOpsMetrics(registry: Registry, build: BuildInfo): HttpMe
   };
 }
 
-/**
- * Times every request but the operator endpoints, labelled by route template once the response is done. Reads Node's request and response only (and
- * `res.locals`), so `storedPagesFirst` (http/pages.ts) runs it before Express as the app runs it inside.
- */
+/** Labelled by route template once the response is done. */
 export function requestMetrics(metrics: HttpMetrics, routes: RouteLabeler): MeasureStep {
   return (req, res, next) => {
     if (operatorPaths.has(pathOf(req.url ?? ""))) {
@@ -85,7 +75,6 @@ export function requestMetrics(metrics: HttpMetrics, routes: RouteLabeler): Meas
   };
 }
 
-/** GET /metrics: Prometheus text; with a token configured, only for "Authorization: Bearer <token>". */
 export function metricsEndpoint(registry: Registry, token: string | undefined): RequestHandler {
   return async (req, res, next) => {
     res.set("Cache-Control", "no-store");

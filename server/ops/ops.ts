@@ -12,20 +12,16 @@ export interface OpsOptions {
   registry: Registry;
   logger: Logger;
   build: BuildInfo;
-  /** What /readyz checks: each service hands in its own (content source answers, outbox writable, SMTP). */
+  /** Each service hands in its own. */
   checks?: ReadinessCheck[];
-  /** Where the status page's figures come from. */
   sources?: StatusSources;
   startedAt?: Date;
-  /** How long checks may take and their answers are kept: readiness.ts's checkPolicy unless given. */
   checkPolicy?: CheckPolicy;
 }
 
-/** What operators see of one instance: readiness, the status report, request metrics, and shutdown. */
 export interface Ops {
   readiness: Readiness;
   httpMetrics: HttpMetrics;
-  /** Real visitors' Core Web Vitals and CSP violations, recorded by their endpoints (decision 0195). */
   vitals: VitalHistograms;
   cspViolations: Counter<"directive" | "route">;
   /** The last hour of this instance, read from the registry every 10 s; started and stopped with the services. */
@@ -36,7 +32,6 @@ export interface Ops {
   readonly shuttingDown: boolean;
 }
 
-/** Builds the operator side of one instance; registers its metrics in the shared registry (once per registry). */
 export function createOps(options: OpsOptions): Ops {
   const { registry, logger, build, checks = [], sources = {}, startedAt = new Date() } = options;
   const readiness = new Readiness({ checks, logger, policy: options.checkPolicy });

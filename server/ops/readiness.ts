@@ -2,22 +2,15 @@ import type { Logger } from "pino";
 import type { CheckOutcome, ComponentId } from "../../src/lib/status-report.ts";
 import { untilAborted } from "../lib/abort.ts";
 
-/**
- * The one timing policy every readiness check runs under (decision 0160): how long a check may take, and how
- * long its answer is kept and shared by probes, /status and /status.json, so a public page cannot hammer what
- * the checks reach.
- */
+/** Answers are kept and shared by probes, /status and /status.json, so a public page cannot hammer what checks ask. */
 export interface CheckPolicy {
-  /** A check that has not answered in this time counts as failed ("timeout"); its signal aborts then. */
+  /** Counts as failed ("timeout"); its signal aborts then. */
   timeoutMs: number;
-  /** How long an answer is kept, by what the check costs the thing it asks. */
+  /** By what the check costs the thing it asks. */
   keepMs: Record<CheckCost, number>;
 }
 
-/**
- * "probe": cheap enough to ask at every probe (a write to the outbox folder, a PING, the content source's
- * smallest query). "handshake": a whole session with a server other senders share (SMTP `verify()`).
- */
+/** "handshake": a whole session with a server other senders share (SMTP `verify()`); "probe": anything cheaper. */
 export type CheckCost = "probe" | "handshake";
 
 export const checkPolicy: CheckPolicy = {
@@ -25,32 +18,20 @@ export const checkPolicy: CheckPolicy = {
   keepMs: { probe: 2_000, handshake: 30_000 },
 };
 
-/**
- * One thing an instance needs to serve, checked on /readyz and shown on /status. Each service hands in its own
- * (the content service, the enquiry service; services.ts adds Redis), and ops runs them all under checkPolicy.
- */
+/** Each service hands in its own; ops runs them all under checkPolicy. */
 export interface ReadinessCheck {
-  /** What it checks, in words, e.g. "outbox writable"; shown on /readyz and /status. */
   name: string;
-  /** The part of the site it speaks for on /status. */
   component: Exclude<ComponentId, "web">;
-  /**
-   * false: a failure shows as degraded but keeps the instance in service, for dependencies every instance
-   * shares and the site can ride out (see decision 0040). A function is asked each time the answer is read,
-   * e.g. "critical until the cache holds content". Default true.
-   */
+  // false: a failure shows as degraded but keeps the instance in service (a dependency every instance shares and the
+  // site can ride out). A function is asked each time, e.g. "critical until the cache holds content".
   critical?: boolean | (() => boolean);
-  /** How long its answer may be kept (checkPolicy.keepMs); default "probe". */
   cost?: CheckCost;
-  /**
-   * Resolves when healthy, rejects when not (the reason is logged, never shown). The signal aborts at the
-   * policy's time limit; a check passes it on where its work can take one.
-   */
+  /** Rejects when unhealthy (the reason is logged, never shown); the signal aborts at the policy's time limit. */
   run(signal: AbortSignal): Promise<unknown>;
 }
 
 export interface ReadinessReport {
-  /** "warming": every check passes, but the page cache is still storing the sitemap's pages (decision 0206). */
+  /** Every check passes, but the page cache is still storing the sitemap's pages. */
   status: "ready" | "warming" | "not ready" | "shutting down";
   checks: CheckOutcome[];
 }
@@ -58,17 +39,12 @@ export interface ReadinessReport {
 export interface ReadinessOptions {
   checks: ReadinessCheck[];
   logger: Logger;
-  /** checkPolicy unless given (tests shorten it). */
   policy?: CheckPolicy;
 }
 
 type Answer = Omit<CheckOutcome, "critical">;
 
-/**
- * Readiness of this instance: runs the checks (together, each under the policy's time limit, one run of a check
- * at a time, its answer kept as the policy says) and, once shutdown begins, says "shutting down" without running
- * anything.
- */
+/** Checks run together, one run of each at a time; once shutdown begins, nothing runs. */
 export class Readiness {
   #checks: ReadinessCheck[];
   #logger: Logger;
@@ -100,7 +76,6 @@ export class Readiness {
     this.#stopping = true;
   }
 
-  /** The state of each check, run now or kept from a run a moment ago. */
   async outcomes(): Promise<CheckOutcome[]> {
     return Promise.all(
       this.#checks.map(async (check) => ({

@@ -4,10 +4,7 @@ import type { RouteLabeler } from "../http/page-cache/routes.ts";
 import { type MeasureStep, metricsEndpoint, requestMetrics } from "./metrics.ts";
 import type { Ops } from "./ops.ts";
 
-/**
- * Goes first in the app: times requests for /metrics and, once shutdown has begun, asks every client to close
- * its connection after this response so the server can drain.
- */
+/** First in the app: once shutdown has begun, every client is asked to close its connection so the server can drain. */
 export function opsMiddleware(ops: Ops, routes: RouteLabeler): MeasureStep[] {
   const closeWhenStopping: MeasureStep = (_req, res, next) => {
     if (ops.shuttingDown) res.setHeader("Connection", "close");
@@ -16,7 +13,7 @@ export function opsMiddleware(ops: Ops, routes: RouteLabeler): MeasureStep[] {
   return [closeWhenStopping, requestMetrics(ops.httpMetrics, routes)];
 }
 
-/** The operator endpoints: /healthz, /readyz, /metrics and /status.json (the /status page is a route module). */
+/** The /status page itself is a route module. */
 export function opsRoutes(ops: Ops, registry: Registry, options: { metricsToken?: string }): Router {
   const router = express.Router();
   const noStore: RequestHandler = (_req, res, next) => {

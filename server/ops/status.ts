@@ -13,7 +13,7 @@ import {
 } from "../../src/lib/status-report.ts";
 import type { Readiness } from "./readiness.ts";
 
-/** Where the figures come from: each service gives its own, in the report's shape; either may be absent. */
+/** Each service gives its own figures; either may be absent. */
 export interface StatusSources {
   content?: { stats(): ContentFigures };
   mail?: { stats(): Promise<MailFigures> };
@@ -34,11 +34,9 @@ export interface StatusInputs {
   build: BuildInfo;
   startedAt: Date;
   logger: Logger;
-  /** The last hour (server/ops/history.ts); absent, the report has none. */
   history?: { report(): HistoryReport };
 }
 
-/** The report behind /status and /status.json: overall state, each component, and the figures. */
 export async function statusReport({
   readiness,
   sources,

@@ -7,10 +7,7 @@ import { sendFail } from "../http/refusals.ts";
 
 export { vitalsPath } from "../../src/lib/report-paths.ts";
 
-/**
- * Each vital's Prometheus histogram: times in seconds (Prometheus' unit; web-vitals reports milliseconds), CLS as
- * the score it is. Buckets around web.dev's "good" and "poor" thresholds.
- */
+/** In seconds (web-vitals reports milliseconds); buckets around web.dev's "good" and "poor" thresholds. */
 export const vitalMetrics: Record<VitalName, { name: string; seconds: boolean; buckets: number[]; max: number }> = {
   LCP: { name: "web_vitals_lcp_seconds", seconds: true, buckets: [0.5, 1, 1.5, 2, 2.5, 3, 4, 6, 10], max: 120_000 },
   INP: { name: "web_vitals_inp_seconds", seconds: true, buckets: [0.05, 0.1, 0.2, 0.3, 0.5, 1, 2], max: 120_000 },
@@ -19,10 +16,7 @@ export const vitalMetrics: Record<VitalName, { name: string; seconds: boolean; b
   TTFB: { name: "web_vitals_ttfb_seconds", seconds: true, buckets: [0.1, 0.2, 0.4, 0.8, 1.2, 1.8, 3, 6], max: 120_000 },
 };
 
-/**
- * One sample as the site's own script sends it (src/lib/web-vitals.ts): nothing personal, nothing free-form but the
- * path, which is reduced to its route template here and never kept.
- */
+/** Nothing personal and nothing free-form but the path, which is reduced to its route template and never kept. */
 const vitalSample = z
   .object({
     metric: z.enum(vitalNames),
@@ -37,7 +31,6 @@ export type VitalSample = z.infer<typeof vitalSample>;
 
 export type VitalHistograms = Record<VitalName, Histogram<"route">>;
 
-/** The histograms, registered once per registry (server/ops/ops.ts). */
 export function registerVitals(registry: Registry): VitalHistograms {
   return Object.fromEntries(
     vitalNames.map((metric) => {
@@ -54,10 +47,7 @@ export function registerVitals(registry: Registry): VitalHistograms {
   ) as VitalHistograms;
 }
 
-/**
- * Parses the JSON body `readBody` kept, or says why it cannot be used. A beacon's JSON comes as text/plain (the body
- * types a beacon may carry are those a form could send).
- */
+/** A beacon's JSON comes as text/plain: a beacon may carry only the body types a form could send. */
 function jsonBody(req: Request): { ok: true; value: unknown } | { ok: false; status: number; message: string } {
   const raw: unknown = req.body;
   if (!Buffer.isBuffer(raw) || !req.is(["application/json", "text/plain"])) {
@@ -70,10 +60,7 @@ function jsonBody(req: Request): { ok: true; value: unknown } | { ok: false; sta
   }
 }
 
-/**
- * POST /vitals: one sample per beacon, validated and bounded, recorded by route template; 204 with nothing kept
- * of the visitor (no address, user agent or cookie is read). Unknown routes and anything out of shape are 4xx.
- */
+/** Nothing of the visitor is read or kept: no address, user agent or cookie. */
 export function vitalsEndpoint(histograms: VitalHistograms, routes: RouteLabeler): RequestHandler {
   return (req, res) => {
     res.set("Cache-Control", "no-store");
