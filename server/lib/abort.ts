@@ -1,8 +1,4 @@
-/**
- * The work's own outcome, unless the signal aborts first: then the signal's reason (a `TimeoutError` for
- * `AbortSignal.timeout(ms)`, the one way the server puts a time limit on something). For work that cannot take
- * a signal itself: it is not stopped, only no longer waited for.
- */
+/** For work that cannot take a signal: it is not stopped, only no longer waited for. */
 export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) {
     work.catch(() => {});

@@ -8,10 +8,7 @@ export function faultKind(error: unknown): string {
   return /^([A-Z]{3,})\b/.exec(error.message)?.[1] ?? error.constructor.name;
 }
 
-/**
- * Logs a repeating fault once per kind, and once when it clears, instead of once per request or retry: one JSON
- * line with its kind and message, never a stack per occurrence (decision 0190).
- */
+/** Once per kind and once when it clears, not per request or retry, and never a stack per occurrence. */
 export function faultLog(logger: Logger, message: string, fields: Record<string, unknown> = {}) {
   let current: string | undefined;
   let since = 0;

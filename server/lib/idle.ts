@@ -1,10 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 
-/**
- * Settles when the process has room for background work: waits 200 ms at a time until the event loop was busy for
- * less than half of one.
- */
+/** Background work waits for this, so it leaves the event loop to visitors. */
 export async function whenEventLoopIdle(): Promise<void> {
   for (;;) {
     const before = performance.eventLoopUtilization();

@@ -1,9 +1,6 @@
 import { Counter, Gauge, type Registry } from "prom-client";
 
-/**
- * How the server declares its Prometheus metrics, one way everywhere: a counter in a registry, and a gauge read
- * when /metrics is scraped (a size, an age, a queue's length), so nothing keeps it up to date between scrapes.
- */
+// A gauge is read when /metrics is scraped, so nothing keeps it up to date between scrapes.
 
 export function counter<Label extends string = never>(
   registry: Registry,
@@ -14,7 +11,7 @@ export function counter<Label extends string = never>(
   return new Counter({ name, help, labelNames, registers: [registry] });
 }
 
-/** A gauge whose value `read` gives at each scrape; undefined keeps the last value (the source could not be read). */
+/** Undefined keeps the last value: the source could not be read. */
 export function scrapedGauge(
   registry: Registry,
   name: string,
