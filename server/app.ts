@@ -37,35 +37,16 @@ export interface AppDeps {
   config: Config;
   logger: Logger;
   services: Services;
-  /** The React Router server build; in development a loader that asks Vite for the current one. */
   build: Build;
-  /** The production build's client folder (served as static files); absent in development. */
   clientDir?: string;
-  /** Vite's middleware in development. */
   devMiddleware?: RequestHandler;
 }
 
-/**
- * The Express app: transport only (logging, headers, limits, static files); pages belong to React Router. A request
- * meets these phases in this order (docs/architecture.md, "A stored page answered" and "A contact form sent"):
- *
- * 1. measure: request metrics, the request log line, the request-line check (request-line.ts);
- * 2. stored page: the page cache answers a stored copy, before headers and compression (it replays its own);
- * 3. headers: no-store for writes, preview's session, the nonce and security headers, compression;
- * 4. redirects and operators: legacy and canonical-spelling redirects, preview's routes, /healthz, /readyz, /metrics;
- * 5. posts: every POST's rate tier, the signed webhook, every other POST's Origin check and body (endpoints.ts);
- * 6. endpoints: browsers' reports, the content proxy, the enquiry API, content images;
- * 7. files: static files, the news feed, robots.txt and sitemap.xml;
- * 8. pages: the page cache's miss step (the stored 404, the waiting lists), the method check, the bound on renders,
- *    then React Router;
- * 9. errors: one handler for whatever a phase passed on.
- *
- * In front of them all, in production with a page cache (`storedPagesFirst`, http/pages.ts): a copy stored now, for
- * a request phase 1 would pass as it is, is measured and answered there, as phases 1 and 2 would.
- */
+// The app is transport only; pages belong to React Router. A request meets the phases below in order (see
+// docs/architecture.md); in production a stored copy is answered in front of them all, as phases 1 and 2 would.
 export function createApp(deps: AppDeps) {
   const { config, logger, services } = deps;
-  // Pages carry their stylesheets inline (decision 0125): the production build's, read once here.
+  // Pages inline the production build's stylesheets, read once here.
   const pageStyles = deps.clientDir ? pageStylesheets(deps.clientDir) : undefined;
   const withStyles = (site: SiteServices): SiteServices => (pageStyles ? { ...site, pageStyles } : site);
   const site = withStyles(services.site);
@@ -90,8 +71,7 @@ export function createApp(deps: AppDeps) {
   // 2. stored page.
   if (pages) app.use(pages.hit);
 
-  // 3. headers. Preview's session goes before the security headers, which let Contentful's web app
-  // (LIVE_PREVIEW_ORIGINS) frame a preview and nothing else.
+  // 3. headers. Preview's session first: the security headers let Contentful frame a preview and nothing else.
   app.use(noStoreForWrites);
   if (preview) app.use(preview.session);
   app.use(
@@ -114,8 +94,7 @@ export function createApp(deps: AppDeps) {
   if (preview) app.use(preview.routes);
   app.use(opsRoutes(services.ops, services.metrics, { metricsToken: config.METRICS_TOKEN }));
 
-  // 5. posts: the rate tier of every POST, then the signed webhook (its payload may exceed the body limit, and it
-  // reads it with its own), then every other POST's Origin check and body.
+  // 5. posts. The webhook reads its own payload (it may exceed the body limit), so it goes before the body reader.
   app.use(posts(deps));
 
   // 6. endpoints.
@@ -152,12 +131,9 @@ export function createApp(deps: AppDeps) {
   // 0. in front of all of it: a stored copy, measured and answered as phases 1 and 2 would.
   const listener = pages ? storedPagesFirst(app, pages, measure) : app;
   return Object.assign(listener, {
-    /** An HTTP server for the app (server.ts's timeouts), listening: as Express's own `listen`. */
     listen: (port: number, host: string) => createHttpServer(listener).listen(port, host),
     /**
-     * Stores every page of the sitemap (warm.ts), asking for each with `get`; resolves at once without a page
-     * cache. The caller holds readiness until it settles.
-     */
+     /** Resolves at once without a page cache; the caller holds readiness until it settles. */
     warmPageCache: (get: WarmOptions["get"]) =>
       pages
         ? warmPages({
@@ -169,7 +145,6 @@ export function createApp(deps: AppDeps) {
   });
 }
 
-/** Phase 5: every POST's rate tier, the signed webhook (it reads its own payload), every other POST's body. */
 function posts({ config, logger, services }: AppDeps): express.Router {
   const router = express.Router();
   router.post(
@@ -194,7 +169,6 @@ function posts({ config, logger, services }: AppDeps): express.Router {
   return router;
 }
 
-/** The content images, resized within their limits. */
 function images({ config, logger, services }: AppDeps) {
   return contentImages({
     contentDir: config.CONTENT_DIR,
@@ -210,13 +184,12 @@ function images({ config, logger, services }: AppDeps) {
   });
 }
 
-/** A browser posting from another site is refused, except where the endpoint table says otherwise (reports). */
+/** Except where the endpoint table says otherwise (browsers' reports). */
 const sameOriginWhereAsked: RequestHandler = (req, res, next) => {
   if (endpointOf(req.path).sameOrigin) sameOrigin(req, res, next);
   else next();
 };
 
-/** Draft preview (PREVIEW_SECRET with the preview services), or undefined. */
 function previewOf({ config, logger, services, build }: AppDeps, routes: RouteLabeler) {
   if (!services.preview || !config.PREVIEW_SECRET) return undefined;
   return createPreview({

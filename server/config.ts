@@ -9,16 +9,13 @@ const optionalText = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
-/** Contentful's web app, in both of its regions: where the live preview pane frames a preview by default. */
+/** Both of Contentful's regions: where the live preview pane frames a preview by default. */
 export const defaultLivePreviewOrigins = "https://app.contentful.com,https://app.eu.contentful.com";
 
 const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
-/**
- * LIVE_PREVIEW_ORIGINS: comma-separated origins (scheme, host and port, nothing after) that may frame a preview and
- * talk to the live preview SDK. HTTPS, or plain HTTP on this machine's loopback only (a local stand-in for
- * Contentful's web app, as the end-to-end tests run one): an origin on plain HTTP elsewhere could be anyone's.
- */
+// HTTPS, or plain HTTP on loopback only (a local stand-in for Contentful, as the e2e tests run): an origin on plain
+// HTTP elsewhere could be anyone's.
 const livePreviewOrigins = z
   .string()
   .trim()
@@ -39,7 +36,7 @@ const livePreviewOrigins = z
     return [...new Set(origins)];
   });
 
-/** Every environment variable the site reads, parsed once at start (README lists them). */
+/** Every variable the site reads, parsed once at start (README lists them). */
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: port.default(3000),

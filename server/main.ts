@@ -74,11 +74,8 @@ async function main() {
   handleShutdown(server, logger, services);
 }
 
-/**
- * SIGTERM/SIGINT: readiness turns to 503, the listener closes, in-flight requests finish, then background work
- * stops (the delivery worker between messages; a delivery still in flight 8 s after the signal is given up and
- * its enquiry stays in the outbox) and the process exits 0; requests still open after 9 s make it exit 1.
- */
+// SIGTERM/SIGINT: readiness 503, the listener closes and requests in flight finish, then background work stops (a
+// delivery still in flight is given up; its enquiry stays in the outbox). Requests outlasting the grace: exit 1.
 function handleShutdown(server: Server, logger: ReturnType<typeof createLogger>, services: Services) {
   let stopping = false;
   const stop = (signal: string) => {

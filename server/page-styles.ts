@@ -1,11 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-/**
- * The client build's stylesheets, read once at start-up, joined on request: the text a document inlines in its
- * head for the stylesheets of the routes it renders (src/components/PageStyles.tsx), so the first paint waits
- * for nothing but the HTML. The same files stay on /assets, cached for a year, for the browser's later pages.
- */
+// Inlined in each document's head, so the first paint waits for nothing but the HTML; the same files stay on
+// /assets for the browser's later pages.
 export function pageStylesheets(clientDir: string): (hrefs: readonly string[]) => string {
   const assets = path.join(clientDir, "assets");
   const files = new Map(

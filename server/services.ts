@@ -21,41 +21,26 @@ import type { ReadinessCheck } from "./ops/readiness.ts";
 import type { StatusSources } from "./ops/status.ts";
 import { openRedis, pingRedis, type RedisClient, redisReady } from "./redis.ts";
 
-/** What the server builds from config: the services pages use, the metrics registry, and how to stop them. */
 export interface Services {
   site: SiteServices;
-  /** Enquiries beyond what pages need: stats() for /status and readinessChecks for /readyz. */
   enquiries: EnquiryService;
-  /** One prom-client registry; every module registers its own metrics here and /metrics serves it. */
+  /** Every module registers its own metrics here; /metrics serves it. */
   metrics: Registry;
-  /** The content cache and its source: `readinessCheck` and `stats()` for /readyz and /status. */
   content: ContentService;
-  /** Readiness, the status report, request metrics and the shutdown switch (server/ops). */
   ops: Ops;
-  /**
-   * Draft preview, when config turns it on: a content service of its own on the drafts (never the anonymous
-   * cache) and the site services pages get with the preview cookie (server/content/preview.ts).
-   */
+  /** Its own content service on the drafts, never the anonymous cache; pages get it with the preview cookie. */
   preview?: { content: ContentService; site: SiteServices };
-  /** Shared rate-limit stores when REDIS_URL is set; absent, each instance counts on its own. */
   rateLimitStores?: RateLimitStores;
-  /** The webhook's purge: what the plan reaches in this instance's caches, and with REDIS_URL every instance's. */
+  /** This instance's caches, and with REDIS_URL every instance's. */
   purge(plan: PurgePlan): Promise<unknown>;
-  /** A publish taken to every tier once the source serves it (the webhook's), and the last ones for /status. */
   publishes: Publishes;
-  /** Adds something that must drop what a purge reaches (the page cache, made with the app). */
+  /** The page cache, made with the app, registers here. */
   onPurge(listener: PurgeListener): void;
-  /**
-   * Stops background work (delivery worker, timers) for a graceful shutdown; when `deadline` aborts, a mail
-   * delivery still in flight is given up (the enquiry stays queued).
-   */
+  /** When `deadline` aborts, a delivery still in flight is given up and its enquiry stays queued. */
   stop(deadline?: AbortSignal): Promise<void>;
 }
 
-/**
- * The configured content source: Contentful when chosen (config.ts decides), else the embedded store. With
- * `drafts`, the same source as preview reads it: Contentful's Preview API, or the store with its drafts folder.
- */
+/** With `drafts`: Contentful's Preview API, or the store with its drafts folder. */
 export async function createContentSource(
   config: Config,
   logger: Logger,
@@ -80,20 +65,17 @@ export async function createContentSource(
 export const previewTtlSeconds = 2;
 
 export interface ServiceOptions {
-  /** How quickly failed deliveries are retried (tests shorten it). */
   deliveryBackoff?: Backoff;
 }
 
-/** How long the start waits for Redis before it goes on without it (decision 0190). */
 const redisStartWaitMs = 3_000;
 
-/** Builds every service the site needs from config: the one place where real parts are chosen. */
+/** The one place where real parts are chosen. */
 export async function createServices(config: Config, logger: Logger, options: ServiceOptions = {}): Promise<Services> {
   const metrics = new Registry();
   const source = await createContentSource(config, logger);
   const content = createContentService({ source, ttlSeconds: config.CONTENT_TTL_SECONDS, logger, metrics });
-  // One connection for rate limits, the shared queue and purges (decisions 0044, 0150, 0152); it connects in the
-  // background, so the site starts and serves with Redis away (decision 0190).
+  // Connects in the background: the site starts and serves with Redis away.
   const redis = config.REDIS_URL ? openRedis(config.REDIS_URL, logger) : undefined;
   // A moment for it at start, so the first requests already share rate limits and the queue; then on without it.
   if (redis) await untilAborted(redisReady(redis), AbortSignal.timeout(redisStartWaitMs)).catch(() => {});
@@ -123,13 +105,10 @@ export async function createServices(config: Config, logger: Logger, options: Se
   const purges = redis ? sharedPurges({ redis, logger, purgeHere }) : undefined;
   if (redis) redisUpGauge(redis, metrics);
 
-  // Each service hands in what /readyz checks and what /status shows (decisions 0040, 0190: this instance's outbox
-  // is critical; Redis and the mail server are shared and can be ridden out; content only until the cache has
-  // something to serve).
+  // This instance's outbox is critical; Redis and the mail server are shared and can be ridden out.
   const checks: ReadinessCheck[] = [...enquiries.readinessChecks, content.readinessCheck];
   if (redis) {
-    // Without Redis, enquiries wait in this instance's outbox, rate limits count per instance and purges fall back
-    // to the TTL: shown as degraded, never not ready.
+    // Without Redis every user of it falls back (redis.ts): degraded, never not ready.
     checks.push({ name: "Redis answers", component: "mail", critical: false, run: () => pingRedis(redis) });
   }
   const purge = purges ? (plan: PurgePlan) => purges.purge(plan) : purgeHere;
@@ -179,7 +158,6 @@ export async function createServices(config: Config, logger: Logger, options: Se
   };
 }
 
-/** Draft preview's services, when config turns it on: its own cache on the drafts, never the anonymous one. */
 async function previewServices(config: Config, logger: Logger, site: SiteServices): Promise<Services["preview"]> {
   if (!config.previewEnabled) {
     if (config.PREVIEW_SECRET)
