@@ -7,11 +7,8 @@ import { fileMailer, type Mailer, smtpMailer } from "./mail.ts";
 import { diskQueue, type EnquiryQueue, localQueue } from "./queue.ts";
 import { redisQueue } from "./redis-queue.ts";
 
-/**
- * Where accepted enquiries wait, as config chooses: without Redis, this instance's disk outbox under DATA_DIR
- * (decision 0042); with REDIS_URL, the Redis Stream every instance shares (decision 0150) with that outbox behind
- * it for when Redis cannot take an enquiry (decision 0190).
- */
+// Without Redis, this instance's disk outbox; with REDIS_URL, the Redis Stream every instance shares, with that outbox
+// behind it for when Redis cannot take an enquiry.
 export function configuredQueue(
   config: Pick<Config, "DATA_DIR" | "ENQUIRY_VISIBILITY_TIMEOUT_SECONDS">,
   { redis, logger }: { redis?: RedisClient; logger: Logger },
@@ -28,7 +25,6 @@ export function configuredQueue(
   });
 }
 
-/** How mail goes out: to the SMTP server at SMTP_URL, or without it as .eml files in DATA_DIR/mail. */
 export function configuredMailer(config: Pick<Config, "DATA_DIR" | "SMTP_URL">): Mailer {
   return config.SMTP_URL ? smtpMailer(config.SMTP_URL) : fileMailer(path.join(config.DATA_DIR, "mail"));
 }

@@ -14,20 +14,17 @@ const expiredMessage = "The spam question timed out. Please answer the new one."
 export const retryAfterSeconds = 60;
 
 export interface EnquiryDeskOptions {
-  /** Where an accepted enquiry is stored before the visitor hears "sent". */
+  /** An accepted enquiry is stored here before the visitor hears "sent". */
   queue: Pick<EnquiryQueue, "add" | "kind">;
   spam: SpamCheck;
-  /** The sender's address (MAIL_FROM): its domain names each enquiry's Message-ID. */
+  /** Its domain names each enquiry's Message-ID. */
   mailFrom: string;
   counts: Pick<EnquiryCounts, "received">;
   logger: Logger;
 }
 
-/**
- * The one way in for an enquiry, from the API and the /contact page alike (with or without JavaScript): the
- * spam question and the honeypot, then the shared schema (src/lib/enquiry.ts), then a durable write to the queue,
- * and only then the answer.
- */
+// The one way in, from the API and the /contact page alike: the spam checks, the shared schema, then a durable write
+// to the queue, and only then the answer.
 export function createEnquiryDesk({ queue, spam, mailFrom, counts, logger }: EnquiryDeskOptions): EnquiryDesk {
   const messageIdDomain = domainOf(mailFrom) ?? `${site.slug}.invalid`;
   const saving = faultLog(logger, "could not write an enquiry to the queue; refusing enquiries", { queue: queue.kind });
@@ -103,7 +100,6 @@ export function createEnquiryDesk({ queue, spam, mailFrom, counts, logger }: Enq
   };
 }
 
-/** The domain of the sender's address, for Message-IDs: "Site <web@example.com>" → "example.com". */
 export function domainOf(address: string): string | undefined {
   return /@([A-Za-z0-9.-]+)>?\s*$/.exec(address)?.[1];
 }

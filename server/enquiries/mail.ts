@@ -15,7 +15,7 @@ export interface MailSettings {
   to: string;
 }
 
-/** The enquiry as a mail to the agency: From the site, Reply-To the visitor, the same Message-ID every time. */
+/** From the site, Reply-To the visitor, the same Message-ID on every attempt. */
 export function enquiryMail(record: OutboxRecord, settings: MailSettings): SendMailOptions {
   const { enquiry } = record;
   return {
@@ -71,28 +71,22 @@ ${rows}
 `;
 }
 
-/** The plain addresses in an address list: "Studio <a@x.uk>, b@x.uk" → ["a@x.uk", "b@x.uk"]. */
 export function addressesOf(list: string): string[] {
   return addressparser(list, { flatten: true })
     .map((entry) => entry.address)
     .filter(Boolean);
 }
 
-/** A recipient the mail server refused while accepting the message for the others. */
 export interface Refusal {
   address: string;
   /** 5xx: the server will never take it; 4xx: try again later. */
   permanent: boolean;
-  /** The server's reply, for the log and the dead letter (it names no one but the recipient). */
+  /** For the log and the dead letter; it names no one but the recipient. */
   reply: string;
 }
 
-/**
- * Why a send failed, as the delivery worker acts on it (decision 0191): "temporary" (4xx, no connection, a
- * timeout before the message was handed over) is retried with backoff; "permanent" (5xx) goes to the dead
- * letters; "unconfirmed" means the whole message was handed over and the server never answered the end of it, so
- * it may well have arrived: retried, but only a few times.
- */
+// "unconfirmed": the whole message was handed over and the server never answered its end, so it may well have
+// arrived: retried, but only a few times. "temporary" is retried with backoff; "permanent" goes to the dead letters.
 export class DeliveryError extends Error {
   readonly kind: "temporary" | "permanent" | "unconfirmed";
   readonly reply?: string;
@@ -103,24 +97,17 @@ export class DeliveryError extends Error {
   }
 }
 
-/** Where delivered mail goes: an SMTP server, or .eml files when none is configured. */
 export interface Mailer {
   kind: "smtp" | "files";
-  /**
-   * Sends the message; resolves with the recipients refused while the others took it (none when all did), and
-   * rejects with a DeliveryError when nobody took it.
-   */
+  /** Resolves with the recipients refused while others took it; rejects with a DeliveryError when nobody took it. */
   send(record: OutboxRecord, message: SendMailOptions): Promise<{ refused: Refusal[] }>;
-  /** Readiness: can mail go out now? Throws with the reason when not. */
+  /** Throws with the reason when mail cannot go out now. */
   verify(): Promise<void>;
   close(): void;
 }
 
-/**
- * RFC 5321 section 4.5.3.2: a client waits 5 minutes for the greeting and most replies, and 10 minutes for the
- * reply to the end of the message (a server may be scanning it). Giving up sooner makes a slow server receive the
- * same message again; nodemailer has one inactivity limit for every stage, so it is the longest stage's.
- */
+// RFC 5321 §4.5.3.2: up to 5 minutes for the greeting and 10 for the reply to the message's end; giving up sooner
+// makes a slow server receive it again. nodemailer has one inactivity limit for all stages, so it is the longest's.
 export const smtpTimeouts = {
   connectionTimeout: 30_000,
   greetingTimeout: 5 * 60_000,
@@ -199,10 +186,9 @@ function classify(error: SmtpFailure, handedOver: boolean): Error {
   return new DeliveryError(handedOver ? "unconfirmed" : "temporary", error.message, { cause: error, reply });
 }
 
-/** The embedded default: each enquiry becomes DATA_DIR/mail/<id>.eml, written whole or not at all. */
+/** Each enquiry becomes DATA_DIR/mail/<id>.eml, written whole or not at all. */
 export function fileMailer(dir: string): Mailer {
   let swept = false;
-  /** Half-written files a crash left behind (`.<id>.<random>.tmp`), once per process. */
   async function sweep() {
     if (swept) return;
     await mkdir(dir, { recursive: true });

@@ -10,7 +10,6 @@ const gaugeReadingMs = 1_000;
 export type EnquiryOutcome = "accepted" | "invalid" | "spam" | "error";
 export type AttemptResult = "success" | "failure";
 
-/** What the desk and the delivery worker count; the registry's counters behind it are this module's. */
 export interface EnquiryCounts {
   received(outcome: EnquiryOutcome): void;
   attempted(result: AttemptResult): void;
@@ -20,15 +19,13 @@ export interface EnquiryCounts {
 export interface EnquiryMetricsOptions {
   registry: Registry;
   logger: Logger;
-  /** The status report's figures (the service's stats()): they read the queue, which may not answer. */
+  /** They read the queue, which may not answer. */
   figures(): Promise<MailFigures>;
-  /** This instance's own failing time, read without the queue so it shows while the queue is away. */
+  /** Read without the queue, so it shows while the queue is away. */
   failingSeconds(): number | null;
-  /** For the log line when the queue cannot be read. */
   queueKind: MailFigures["queue"];
 }
 
-/** The gauges read from the status report's figures, each a number taken from them. */
 const figureGauges: { name: string; help: string; value(figures: MailFigures): number }[] = [
   {
     name: "enquiry_outbox_pending",
@@ -57,11 +54,7 @@ const figureGauges: { name: string; help: string; value(figures: MailFigures): n
   },
 ];
 
-/**
- * The enquiry metrics in the shared registry: three counters (enquiries by outcome, delivery attempts by
- * result, dead letters) and the gauges of what waits, read when /metrics is scraped. ops/history.ts reads
- * `enquiries_total`, `enquiry_delivery_attempts_total` and the two outbox gauges by name.
- */
+// ops/history.ts reads `enquiries_total`, `enquiry_delivery_attempts_total` and the two outbox gauges by name.
 export function registerEnquiryMetrics(options: EnquiryMetricsOptions): EnquiryCounts {
   const { registry, logger } = options;
   const enquiries = counter(
@@ -86,10 +79,7 @@ export function registerEnquiryMetrics(options: EnquiryMetricsOptions): EnquiryC
 
   let reading: { at: number; figures: Promise<MailFigures | undefined> } | undefined;
   const figuresFault = faultLog(logger, "queue figures unavailable", { queue: options.queueKind });
-  /**
-   * One reading serves a whole scrape, and while the queue cannot be read (Redis away) the gauges keep their
-   * last values so /metrics still answers (redis_up says why).
-   */
+  // While the queue cannot be read (Redis away) the gauges keep their last values, so /metrics still answers.
   function read(): Promise<MailFigures | undefined> {
     if (!reading || Date.now() - reading.at > gaugeReadingMs) {
       const figures = options.figures().then(

@@ -2,17 +2,11 @@ import type { Logger } from "pino";
 import type { RedisClient } from "../redis.ts";
 import type { OutboxRecord } from "./outbox.ts";
 
-/**
- * The shared queue's layout in Redis (decision 0150): its keys, how an enquiry is added to the stream, and what
- * can be read or done to the stream and its consumer group without being one of its consumers. The queue
- * (redis-queue.ts) and the operator's resend script (scripts/resend-dead-letters.ts) both use it.
- */
+// The shared queue's layout in Redis, for the queue and for the operator's resend script, which is not a consumer.
 
 const defaultPrefix = "enquiries:";
-/** The one consumer group every instance reads the stream in. */
 export const group = "delivery";
 
-/** The one place that names the queue's keys in Redis. */
 export function queueKeys(prefix = defaultPrefix) {
   return {
     stream: `${prefix}stream`,
@@ -20,14 +14,13 @@ export function queueKeys(prefix = defaultPrefix) {
     lastDeliveredKey: `${prefix}last-delivered`,
     probeKey: `${prefix}probe`,
     deadStream: `${prefix}dead`,
-    /** Each enquiry's state, beside the stream: "waiting" from XADD on, "done" once delivered or dead (0198). */
+    /** "waiting" from XADD on, "done" once delivered or dead. */
     stateKey: (id: string) => `${prefix}state:${id}`,
     /** Where each done enquiry's id is published, so the instance holding its receipt drops it at once. */
     doneChannel: `${prefix}done`,
   };
 }
 
-/** Adds an enquiry to the stream, marked waiting: for the queue, and for an operator's resend of a dead letter. */
 export function addToStream(multi: ReturnType<RedisClient["multi"]>, record: OutboxRecord, prefix = defaultPrefix) {
   const keys = queueKeys(prefix);
   return multi
@@ -35,7 +28,6 @@ export function addToStream(multi: ReturnType<RedisClient["multi"]>, record: Out
     .set(keys.stateKey(record.id), "waiting");
 }
 
-/** The stream entry id's time part: when Redis took the entry. */
 export function idTime(id: string): number {
   return Number(id.split("-")[0]);
 }
@@ -46,7 +38,6 @@ function compareIds(a: string, b: string): number {
   return aMs - bMs || aSeq - bSeq;
 }
 
-/** Makes the stream and its group, unless they are there already. */
 export async function createGroup(redis: RedisClient, stream: string) {
   try {
     await redis.xGroupCreate(stream, group, "0", { MKSTREAM: true });
@@ -55,7 +46,7 @@ export async function createGroup(redis: RedisClient, stream: string) {
   }
 }
 
-/** The stream's durability on this server: logged once, since the answer to the visitor relies on it. */
+/** Logged once, since the answer to the visitor relies on it. */
 export async function reportDurability(redis: RedisClient, logger: Logger) {
   try {
     const config = await redis.configGet("append*");
@@ -70,7 +61,6 @@ export async function reportDurability(redis: RedisClient, logger: Logger) {
   }
 }
 
-/** The id of the first entry no consumer of the group has read yet; null when every entry has been read. */
 export async function firstUnread(redis: RedisClient, stream: string): Promise<string | null> {
   const groups = await redis.xInfoGroups(stream);
   const ours = groups.find((entry) => entry.name === group);
@@ -79,10 +69,7 @@ export async function firstUnread(redis: RedisClient, stream: string): Promise<s
   return next?.[0]?.id ?? null;
 }
 
-/**
- * Trims the stream's entries older than `olderThan`, keeping everything from the oldest undelivered entry on
- * (held by a consumer or not yet read), however old: only delivered ones go.
- */
+/** Only delivered entries go: everything from the oldest undelivered one on is kept, however old. */
 export async function trimDelivered(redis: RedisClient, stream: string, olderThan: Date): Promise<number> {
   let keepFrom = `${olderThan.getTime()}-0`;
   const summary = await redis.xPending(stream, group);

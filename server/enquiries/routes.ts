@@ -3,10 +3,7 @@ import type { EnquiryDesk } from "../../src/lib/enquiry-desk.ts";
 import { bodyFields } from "../http/body.ts";
 import { fail } from "../http/refusals.ts";
 
-/**
- * The enquiry API (R7.2): POST /emails/contact-form takes the ten fields plus the spam question's
- * `challenge` and `answer`, as JSON or a form; GET /emails/contact-form/challenge hands an API client a question.
- */
+/** The enquiry API (R7.2); the challenge route hands an API client a spam question. */
 export function enquiryRoutes(desk: EnquiryDesk) {
   const router = Router();
 

@@ -16,25 +16,19 @@ export interface EnquiryServiceOptions {
   config: Pick<Config, "MAIL_FROM" | "MAIL_TO" | "OUTBOX_RETENTION_DAYS" | "FORM_SECRET">;
   logger: Logger;
   metrics: Registry;
-  /** Where accepted enquiries wait (configured.ts chooses: the disk outbox, or the shared queue on Redis). */
   queue: EnquiryQueue;
-  /** How mail goes out (configured.ts chooses: SMTP, or .eml files). */
   mailer: Mailer;
   backoff?: Backoff;
 }
 
 const sweepEveryMs = 60 * 60_000;
 
-/**
- * Enquiries from arrival to inbox: the desk (desk.ts) checks each one and stores it in the queue before
- * answering; the delivery worker (delivery.ts) sends what waits in the background; this module joins them and
- * gives operators the figures, the metrics and the readiness checks, and starts and stops the whole.
- */
+// Joins the desk and the delivery worker, and gives operators their figures, metrics and readiness checks.
 export function createEnquiryService(options: EnquiryServiceOptions) {
   const { config, logger, queue, mailer } = options;
   const log = logger.child({ module: "enquiries" });
   let lastDeliveryAt: Date | null = null;
-  /** Since when every delivery attempt has failed (none succeeded after it); null while mail goes out. */
+  /** Since when every attempt has failed; null while mail goes out. */
   let failingSince: Date | null = null;
 
   const counts = registerEnquiryMetrics({
@@ -72,7 +66,6 @@ export function createEnquiryService(options: EnquiryServiceOptions) {
     logger: log,
   });
 
-  /** The figures /status shows and the gauges read, in the status report's shape. */
   async function stats(): Promise<MailFigures> {
     const figures = await queue.figures();
     const last = [lastDeliveryAt, figures.lastDeliveryAt].reduce<Date | null>(
@@ -91,12 +84,8 @@ export function createEnquiryService(options: EnquiryServiceOptions) {
     };
   }
 
-  /**
-   * What /readyz checks of enquiries (decisions 0040, 0190): this instance's outbox takes a new enquiry, critical
-   * (it could not keep one); the shared queue and the mail server answer, not critical (every instance shares
-   * them, and enquiries wait safely in the outbox meanwhile); the mail server asked at most once per handshake
-   * period.
-   */
+  // This instance's outbox is critical (it could not keep an enquiry); the shared queue and the mail server are not:
+  // every instance shares them, and enquiries wait safely in the outbox meanwhile.
   const checkShared = queue.checkShared?.bind(queue);
   const readinessChecks: ReadinessCheck[] = [
     { name: "outbox writable", component: "mail", run: () => queue.checkWritable() },
@@ -125,7 +114,6 @@ export function createEnquiryService(options: EnquiryServiceOptions) {
     stats,
     readinessChecks,
 
-    /** Opens the queue, resumes every pending enquiry it hands this instance, and starts the retention sweep. */
     async start() {
       await queue.start((record) => worker.add(record));
       const resumed = worker.waiting().length;
@@ -135,10 +123,7 @@ export function createEnquiryService(options: EnquiryServiceOptions) {
       sweepTimer.unref();
     },
 
-    /**
-     * Stops between messages, or gives up the send in flight when `deadline` aborts; whatever is still pending
-     * stays queued for the next start or another instance.
-     */
+    /** Whatever is still pending stays queued for the next start or another instance. */
     async stop(deadline?: AbortSignal) {
       clearInterval(sweepTimer);
       await worker.stop(deadline);
@@ -150,7 +135,6 @@ export function createEnquiryService(options: EnquiryServiceOptions) {
 
 export type EnquiryService = ReturnType<typeof createEnquiryService>;
 
-/** Whole seconds from `since` to now (never below 0); null without a time. */
 function secondsSince(since: Date | null): number | null {
   return since ? Math.max(0, Math.round((Date.now() - since.getTime()) / 1000)) : null;
 }

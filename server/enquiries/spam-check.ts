@@ -13,12 +13,8 @@ export type SpamVerdict = "right" | "wrong" | "expired" | "invalid";
 
 const defaultTtlMs = 6 * 60 * 60_000;
 
-/**
- * The spam question (R5.2): two whole numbers from 0 to 10, made and checked on the server. The token
- * carries the numbers, an expiry and a nonce, signed with FORM_SECRET, so any instance sharing the secret can
- * check it without storing anything. A question is not used up by an answer: the stored contact page shows each
- * of its few questions to many visitors (decision 0206), and guessing is bounded by the contact rate limit.
- */
+// The token is signed with FORM_SECRET, so any instance can check it without storing anything. A question is not used
+// up by an answer: a stored contact page shows one to many visitors, and the contact rate limit bounds guessing.
 export function createSpamCheck({ secret, ttlMs = defaultTtlMs, now = Date.now }: SpamCheckOptions) {
   const sign = (payload: string) => createHmac("sha256", secret).update(payload).digest("base64url");
 
@@ -41,7 +37,6 @@ export function createSpamCheck({ secret, ttlMs = defaultTtlMs, now = Date.now }
   return {
     issue,
 
-    /** Checks an answer to a question this site asked, within its time. */
     check(token: unknown, answer: unknown): SpamVerdict {
       const challenge = read(token);
       if (!challenge) return "invalid";
@@ -50,7 +45,7 @@ export function createSpamCheck({ secret, ttlMs = defaultTtlMs, now = Date.now }
       return isAnswerShaped(given) && Number(given) === challenge.a + challenge.b ? "right" : "wrong";
     },
 
-    /** The question a token carries, for the form to show again. */
+    /** For the form to show the same question again. */
     challengeOf(token: unknown): SpamChallenge | undefined {
       const challenge = read(token);
       return challenge && typeof token === "string" ? { a: challenge.a, b: challenge.b, token } : undefined;
