@@ -12,7 +12,7 @@ export interface Backoff {
 
 export const defaultBackoff: Backoff = { baseMs: 5_000, maxMs: 10 * 60_000 };
 
-/** Exponential backoff with "equal jitter": half the delay fixed, half random, so retries do not march in step. */
+/** "Equal jitter": half the delay fixed, half random, so retries do not march in step. */
 export function retryDelay(attempts: number, { baseMs, maxMs }: Backoff, random = Math.random): number {
   const delay = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempts - 1));
   return Math.round(delay / 2 + random() * (delay / 2));
@@ -21,7 +21,6 @@ export function retryDelay(attempts: number, { baseMs, maxMs }: Backoff, random 
 export interface DeliveryEvents {
   attempted(result: "success" | "failure"): void;
   delivered(record: OutboxRecord, at: Date): void;
-  /** Moved to the dead letters: the mail server refused it (or some recipients) for good. */
   deadLettered(record: OutboxRecord): void;
 }
 
@@ -50,10 +49,7 @@ interface Worker extends Required<DeliveryOptions> {
   givingUp: AbortController;
 }
 
-/**
- * Sends what the queue hands this instance, one enquiry at a time, oldest first, retrying a temporary failure
- * forever. This part schedules the attempts; stop() lets the current send finish, or gives it up at a deadline.
- */
+/** One enquiry at a time, oldest first, retrying a temporary failure forever. */
 export function createDeliveryWorker(options: DeliveryOptions) {
   const { outbox, mailer, mail, logger, events } = options;
   const backoff = options.backoff ?? defaultBackoff;
@@ -100,7 +96,6 @@ export function createDeliveryWorker(options: DeliveryOptions) {
   }
 
   return {
-    /** Takes on an enquiry the outbox already holds, to send as soon as the worker is free. */
     add(record: OutboxRecord, dueAt = Date.now()) {
       // Handed out again (a takeover, a re-read): what this worker knows of it (its backoff, a mark) stands.
       if (stopped || worker.waiting.has(record.id)) return;
@@ -108,7 +103,6 @@ export function createDeliveryWorker(options: DeliveryOptions) {
       schedule();
     },
 
-    /** The enquiries still to send (for the pending gauge and the age of the oldest). */
     waiting(): OutboxRecord[] {
       return [...worker.waiting.values()].map((item) => item.record);
     },
@@ -157,7 +151,6 @@ async function writeMark(worker: Worker, record: OutboxRecord, mark: "delivered"
   }
 }
 
-/** A failed attempt that is worth trying again: counted, saved, and scheduled after the backoff. */
 async function retryLater(worker: Worker, record: OutboxRecord, reason: string, message: string) {
   record.lastError = reason;
   const delay = retryDelay(record.attempts, worker.backoff);

@@ -5,14 +5,11 @@ import type { EnquiryQueue, QueueFigures, SharedQueue } from "./queue.ts";
 import { createReceipts, type Receipts } from "./receipts.ts";
 
 export interface FallbackQueueOptions {
-  /** The queue every instance shares (Redis), which can say what became of the enquiries given to it. */
   shared: SharedQueue;
-  /** This instance's own disk outbox, as a queue, and the outbox behind it. */
   local: { queue: EnquiryQueue; outbox: Outbox };
   logger: Logger;
   /** How long an enquiry waits for the shared queue before it is kept here instead. */
   addTimeoutMs?: number;
-  /** How often the receipts of enquiries handed to the shared queue are checked against it. */
   receiptCheckMs?: number;
 }
 
@@ -20,18 +17,14 @@ const defaultAddTimeoutMs = 2_000;
 const defaultReceiptCheckMs = 5_000;
 
 interface Fallback extends Required<Omit<FallbackQueueOptions, "receiptCheckMs">> {
-  /** The enquiries this instance holds from its own outbox, by id: their marks go there. */
+  /** Enquiries held from this instance's own outbox: their marks go there. */
   localIds: Set<string>;
   receipts: Receipts;
-  /** Why the shared queue last refused an enquiry; undefined while it takes them. */
   sharedFailing?: string;
 }
 
-/**
- * The shared queue, with a receipt here (receipts.ts), and this instance's outbox behind it for when it cannot take
- * an enquiry (Redis away, read-only, slow): the visitor is refused only when neither can store it. At a graceful
- * stop the outbox's enquiries go to the shared queue; after a crash the outbox is read again at the next start.
- */
+// The visitor is refused only when neither the shared queue nor this instance's outbox can store an enquiry. At a
+// graceful stop the outbox's enquiries go to the shared queue; after a crash it is read again at the next start.
 export function fallbackQueue(options: FallbackQueueOptions): EnquiryQueue {
   const { shared, local, logger, addTimeoutMs = defaultAddTimeoutMs, receiptCheckMs = defaultReceiptCheckMs } = options;
   const receipts = createReceipts({ shared, outbox: local.outbox, logger, checkEveryMs: receiptCheckMs });
@@ -122,7 +115,6 @@ async function keepInOutbox(fallback: Fallback, record: OutboxRecord, error: unk
   await fallback.local.queue.add(record);
 }
 
-/** At a graceful stop: the outbox's pending enquiries go to the shared queue, if it takes them now. */
 async function handOver({ shared, local, logger, addTimeoutMs, localIds }: Fallback) {
   const pending = await local.outbox.pending().catch(() => []);
   let handed = 0;

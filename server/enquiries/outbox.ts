@@ -3,7 +3,7 @@ import { mkdir, open, readdir, readFile, rename, rm, unlink } from "node:fs/prom
 import path from "node:path";
 import type { Enquiry } from "../../src/lib/enquiry.ts";
 
-/** One accepted enquiry as the outbox keeps it: everything needed to send it again, identically. */
+/** Everything needed to send it again, identically. */
 export interface OutboxRecord {
   version: 1;
   id: string;
@@ -15,29 +15,23 @@ export interface OutboxRecord {
   lastError?: string;
   lastAttemptAt?: string;
   deliveredAt?: string;
-  /** The recipients still to reach, once a delivery reached only some of MAIL_TO; absent: all of MAIL_TO. */
+  /** Absent: all of MAIL_TO; set once a delivery reached only some. */
   recipients?: string[];
   /** Recipients that refused it for good while others took it: they go to the dead letters once the rest is done. */
   refusedForGood?: { address: string; reply: string }[];
   /** How many times the whole message went out and the server never answered its end (it may have arrived). */
   unconfirmed?: number;
-  /** Why it was moved to the dead letters, in words, with the server's reply; set only there. */
   deadReason?: string;
   deadAt?: string;
 }
 
-/** How many bytes the writable check writes: more than a whole enquiry record takes (the form caps its fields). */
+/** More than a whole enquiry record takes (the form caps its fields). */
 const probeBytes = 16 * 1024;
 
 type Dirs = Record<"pending" | "delivered" | "dead" | "handed" | "tmp", string>;
 
-/**
- * The durable outbox under DATA_DIR/outbox: `pending/` holds enquiries not yet delivered, `delivered/` the sent
- * ones until retention removes them, `dead/` those the mail server refused for good (kept for an operator,
- * docs/operations.md), `handed/` receipts of enquiries given to the shared queue until it has delivered them,
- * `tmp/` half-written files. Every write goes to tmp, is fsynced, renamed into place and the folder fsynced, so a
- * file in pending/ is always whole and survives a crash or power cut. Moving a record is a rename: no space needed.
- */
+// Every write goes to tmp/, is fsynced, renamed into place and the folder fsynced, so a file in pending/ is always
+// whole and survives a crash or power cut. Moving a record is a rename, so it needs no space on a full disk.
 export function createOutbox(root: string, onUnreadable: (file: string, error: unknown) => void = () => {}) {
   const dirs: Dirs = {
     pending: path.join(root, "pending"),
@@ -51,32 +45,29 @@ export function createOutbox(root: string, onUnreadable: (file: string, error: u
     root,
     dirs,
 
-    /** Creates the folders and clears half-written files a crash or a full disk left behind. */
+    /** Clears half-written files a crash or a full disk left behind. */
     async open() {
       await Promise.all(Object.values(dirs).map((dir) => mkdir(dir, { recursive: true, mode: 0o700 })));
       for (const name of await readdir(dirs.tmp)) await rm(path.join(dirs.tmp, name), { force: true });
     },
 
-    /** Writes a new enquiry to pending/ durably; only after this resolves may the visitor hear "sent". */
+    /** Only after this resolves may the visitor hear "sent". */
     add: (record: OutboxRecord) => writeRecord(dirs, dirs.pending, record),
 
-    /** Saves the attempt count and last error, so they survive a restart. */
     update: (record: OutboxRecord) => writeRecord(dirs, dirs.pending, record),
 
     markDelivered: (record: OutboxRecord) => move(dirs, record, dirs.delivered),
 
     markDead: (record: OutboxRecord) => markDead(dirs, record),
 
-    /** Removes an enquiry from pending/ that now waits somewhere else (handed to the shared queue). */
     async remove(record: OutboxRecord) {
       await removeIfThere(fileOf(dirs.pending, record.id));
       await syncDir(dirs.pending);
     },
 
-    /** Keeps a copy of an enquiry handed to the shared queue, until that queue says it is done. */
+    /** Until the shared queue says it is done. */
     keepReceipt: (record: OutboxRecord) => writeRecord(dirs, dirs.handed, record),
 
-    /** The enquiries handed to the shared queue that it has not yet said are done, oldest first. */
     receipts: () => readRecords(dirs.handed, onUnreadable),
 
     async dropReceipt(id: string) {
@@ -121,7 +112,6 @@ async function syncDir(dir: string) {
   }
 }
 
-/** Writes `contents` to a new file in tmp/, fsynced, and returns its path; nothing is left if it fails. */
 async function writeTemp(dirs: Dirs, name: string, contents: string | Buffer): Promise<string> {
   const temp = path.join(dirs.tmp, `${name}.${randomBytes(4).toString("hex")}.json`);
   try {
@@ -160,7 +150,6 @@ async function writeRecord(dirs: Dirs, dir: string, record: OutboxRecord) {
   await writeAtomic(dirs, dir, record.id, JSON.stringify(record, null, 2));
 }
 
-/** Moves a record from pending/ to `dir` by rename (no space needed), then records the new state if it can. */
 async function move(dirs: Dirs, record: OutboxRecord, dir: string) {
   try {
     await rename(fileOf(dirs.pending, record.id), fileOf(dir, record.id));
@@ -176,10 +165,7 @@ async function move(dirs: Dirs, record: OutboxRecord, dir: string) {
   await writeRecord(dirs, dir, record).catch(() => {});
 }
 
-/**
- * Moves an enquiry the mail server refused for good from pending/ to dead/, where an operator finds it: written
- * there whole first, with its reason, then removed from pending/; on a full disk, moved by rename as it was.
- */
+/** Written whole to dead/ first, with its reason; on a full disk, moved by rename as it was. */
 async function markDead(dirs: Dirs, record: OutboxRecord) {
   try {
     await writeRecord(dirs, dirs.dead, record);
@@ -206,7 +192,7 @@ async function readRecords(dir: string, onUnreadable: (file: string, error: unkn
   return records;
 }
 
-/** Pending enquiries, oldest first; one also in delivered/ or dead/ (a crash between two steps) is tidied. */
+/** One also in delivered/ or dead/ (a crash between two steps) is tidied. */
 async function pendingRecords(dirs: Dirs, onUnreadable: (file: string, error: unknown) => void) {
   const done = new Set(
     [...(await readdir(dirs.delivered)), ...(await readdir(dirs.dead))].map((name) => name.replace(/\.json$/, "")),
@@ -220,7 +206,6 @@ async function pendingRecords(dirs: Dirs, onUnreadable: (file: string, error: un
   return waiting;
 }
 
-/** Removes delivered enquiries older than the retention period: how many went, and the latest delivery kept. */
 async function sweepDelivered(
   dirs: Dirs,
   olderThan: Date,

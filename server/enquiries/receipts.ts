@@ -5,17 +5,14 @@ import type { SharedQueue } from "./queue.ts";
 
 export interface ReceiptOptions {
   shared: SharedQueue;
-  /** This instance's own outbox, where each receipt is a file in `handed/`, fsynced. */
+  /** Each receipt is a file in `handed/`, fsynced. */
   outbox: Outbox;
   logger: Logger;
   checkEveryMs: number;
 }
 
-/**
- * Receipts of the enquiries this instance handed to the shared queue, kept until it says they are done. Redis may
- * lose what it acknowledged (a restart without persistence, a failover to a replica behind, a flush): one it no
- * longer knows is handed to it again, with its Message-ID.
- */
+// Redis may lose what it acknowledged (a restart without persistence, a failover to a replica behind, a flush): an
+// enquiry it no longer knows is handed to it again, with its Message-ID.
 export function createReceipts({ shared, outbox, logger, checkEveryMs }: ReceiptOptions) {
   const receipts = new Map<string, OutboxRecord>();
   let timer: NodeJS.Timeout | undefined;
@@ -23,7 +20,6 @@ export function createReceipts({ shared, outbox, logger, checkEveryMs }: Receipt
   const writing = faultLog(logger, "could not keep a receipt of an enquiry handed to the shared queue");
   const checkFault = faultLog(logger, "could not check the enquiries handed to the shared queue");
 
-  /** Drops the receipts of enquiries the shared queue is done with, and hands it again those it lost. */
   function check(): Promise<void> {
     checking ??= (async () => {
       try {
@@ -53,7 +49,7 @@ export function createReceipts({ shared, outbox, logger, checkEveryMs }: Receipt
   }
 
   return {
-    /** Reads the receipts left by earlier runs; from now on each goes as soon as any instance is done with it. */
+    /** From now on each receipt goes as soon as any instance is done with it. */
     async load() {
       for (const record of await outbox.receipts()) receipts.set(record.id, record);
       // At once, so a Redis that loses everything just after is not handed a delivered enquiry again.
@@ -63,14 +59,14 @@ export function createReceipts({ shared, outbox, logger, checkEveryMs }: Receipt
       });
     },
 
-    /** Checks them against the shared queue now and every `checkEveryMs`, for a done message missed. */
+    /** Every `checkEveryMs` too, for a done message missed. */
     startChecking() {
       timer = setInterval(() => void check(), checkEveryMs);
       timer.unref();
       void check();
     },
 
-    /** Writes a receipt before the enquiry goes to the shared queue; false when it could not (a full disk). */
+    /** False when it could not (a full disk). */
     async write(record: OutboxRecord): Promise<boolean> {
       try {
         await outbox.keepReceipt(record);
@@ -82,12 +78,10 @@ export function createReceipts({ shared, outbox, logger, checkEveryMs }: Receipt
       }
     },
 
-    /** The shared queue took the enquiry: its receipt is checked from now on. */
     track(record: OutboxRecord) {
       receipts.set(record.id, record);
     },
 
-    /** The enquiry stayed in this instance's outbox instead: its receipt goes, if it can. */
     discard: (id: string) => outbox.dropReceipt(id).catch(() => {}),
 
     async stop() {

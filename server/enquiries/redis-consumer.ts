@@ -8,7 +8,7 @@ export interface ConsumerOptions {
   redis: RedisClient;
   logger: Logger;
   keys: ReturnType<typeof queueKeys>;
-  /** A message held this long by an instance that no longer renews it is taken over by another. */
+  /** Held this long without renewal, a message is taken over by another instance. */
   visibilityMs: number;
   name: string;
 }
@@ -27,11 +27,7 @@ type ToWorker = (record: OutboxRecord) => void;
 const readBlockMs = 1_000;
 const batch = 10;
 
-/**
- * This instance's consumer in the stream's group: it reads new entries with XREADGROUP, hands each to the
- * delivery worker and renews what it holds; an entry held by an instance that stopped renewing it for the
- * visibility timeout is taken over with XAUTOCLAIM.
- */
+/** Reads with XREADGROUP and renews what it holds; an entry unrenewed past the visibility timeout is taken over. */
 export function createConsumer(options: ConsumerOptions) {
   const consumer: Consumer = { ...options, held: new Map(), stopped: false, lastClaimAt: 0 };
   let loop: Promise<void> | undefined;
@@ -168,7 +164,6 @@ async function renew({ redis, keys, name, held }: Consumer) {
   if (ids.length > 0) await redis.xClaimJustId(keys.stream, group, name, 0, ids);
 }
 
-/** Takes over what instances that stopped renewing have held past the visibility timeout. */
 async function takeOver(consumer: Consumer, toWorker: ToWorker) {
   const { redis, logger, keys, name, visibilityMs } = consumer;
   let start = "0-0";

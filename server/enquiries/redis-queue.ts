@@ -11,9 +11,8 @@ export interface RedisQueueOptions {
   logger: Logger;
   /** Key prefix; tests give each queue its own. */
   prefix?: string;
-  /** A message held this long by an instance that no longer renews it is taken over by another (XAUTOCLAIM). */
+  /** Held this long without renewal, a message is taken over by another instance (XAUTOCLAIM). */
   visibilityTimeoutMs?: number;
-  /** This instance's consumer name in the group; unique per process by default. */
   consumer?: string;
 }
 
@@ -23,12 +22,8 @@ const doneKeepSeconds = 7 * 24 * 60 * 60;
 
 type Keys = ReturnType<typeof queueKeys>;
 
-/**
- * The shared enquiry queue: a Redis Stream `<prefix>stream` with one consumer group. add() is XADD (acknowledged
- * once the server has it on disk, with `appendfsync always` as shipped); this instance's consumer
- * (redis-consumer.ts) reads and takes over entries. Attempts live in a hash beside the stream, so a takeover
- * carries on the backoff. Delivered entries are acknowledged and trimmed from the stream after retention.
- */
+// add() is XADD, acknowledged once Redis has it on disk (`appendfsync always`, as shipped). Attempts live in a hash
+// beside the stream, so a takeover carries on the backoff.
 export function redisQueue(options: RedisQueueOptions): SharedQueue {
   const { redis, logger } = options;
   const keys = queueKeys(options.prefix);
