@@ -12,53 +12,37 @@ import { sendBusy } from "../http/refusals.ts";
 import { counter, scrapedGauge } from "../lib/metrics.ts";
 import { createImageDiskCache, type ImageDiskCache } from "./image-disk-cache.ts";
 
-/**
- * Smaller copies of the embedded store's images, asked for the way Contentful's Images API is
- * (`?w=800&fm=webp&q=75`), so the same srcset serves a phone a phone-sized file whichever source is configured.
- * Widths snap up to the srcset's ladder (`imageWidths`) and quality to a few steps, so the number of variants
- * stays bounded. Resizing is the costly part, so it is bounded by cost: a few at a time with a short queue, and
- * past that a 503 with `Retry-After` at once (the page's other images and the page itself are never held up).
- * Each copy is made once: kept in memory and on disk (image-disk-cache.ts), least recently used out first.
- * Anything else falls through to the originals.
- */
+// Asked for as Contentful's Images API is (`?w=800&fm=webp&q=75`), so one srcset works with either source. Widths and
+// qualities snap to steps so copies stay bounded; so do resizes, past which a 503 answers at once.
 
 const qualitySteps = [50, 75, 90] as const;
-/**
- * How long browsers and CDNs keep a content image, original or resized: a year, never revalidated. A stored
- * image never changes under its name (a new version gets a new file name, as Contentful gives a new asset URL),
- * so neither does any `?w=` copy of it.
- */
+/** A stored image never changes under its name (a new version gets a new file name), so neither does a `?w=` copy. */
 export const contentImageHeaders = {
   "Cache-Control": "public, max-age=31536000, immutable",
   "X-Content-Type-Options": "nosniff",
 } as const;
-/** Seconds a client is asked to wait when every resize slot and the queue are taken. */
 export const resizeRetryAfterSeconds = 2;
 
 const resizable = new Set([".webp", ".png", ".jpg", ".jpeg"]);
 
 export interface ImageSizeLimits {
-  /** Resizes running at once. */
   concurrency: number;
-  /** Resizes waiting for a slot; one more is refused with 503. */
+  /** One more is refused with 503. */
   queue: number;
-  /** Bytes of resized images kept in memory. */
   memoryBytes: number;
-  /** Bytes of resized images kept on disk in `cacheDir`. */
   diskBytes: number;
 }
 
 export interface ImageSizeOptions {
   imagesDir: string;
-  /** Where resized copies are kept between restarts (DATA_DIR/image-cache). */
+  /** Kept between restarts (DATA_DIR/image-cache). */
   cacheDir: string;
   logger: Logger;
   metrics?: Registry;
-  /** From config (IMAGE_RESIZE_CONCURRENCY, IMAGE_RESIZE_QUEUE, IMAGE_MEMORY_CACHE_MB, IMAGE_DISK_CACHE_MB). */
   limits: ImageSizeLimits;
 }
 
-/** A resized copy, or `original` when the original is already no wider than asked (it is served as it is). */
+/** `original`: the original is already no wider than asked, so it is served as it is. */
 type Variant = { body: Buffer; mtimeMs: number } | { original: true };
 
 interface Wanted {
@@ -77,7 +61,6 @@ interface Resizer {
   figures: ImageMetrics;
   logger: Logger;
   limit: LimitFunction;
-  /** Resizes running and waiting at once; one more is refused. */
   capacity: number;
 }
 
@@ -131,7 +114,6 @@ export function imageSizes({ imagesDir, cacheDir, logger, metrics, limits }: Ima
   };
 }
 
-/** The file, width and quality a request asks for, snapped to the steps; undefined when it is not for a copy. */
 function askedFor(req: Request, root: string) {
   if (req.method !== "GET" && req.method !== "HEAD") return undefined;
   const requested = Number(req.query.w);

@@ -3,16 +3,13 @@ import { type HistoryReport, type VitalFigure, vitalNames, vitalRating } from ".
 import { addSample, type Buckets, emptyBuckets, minus, plus, quantile, type Sample } from "./buckets.ts";
 import { vitalMetrics } from "./vitals.ts";
 
-/** How much of the past /status keeps: one bucket per minute, an hour in all. */
 export const historyMinutes = 60;
-/** How often the registry is read into the current minute. */
 export const sampleEveryMs = 10_000;
 
-/** Cumulative totals read from the registry at one sample. */
 interface Totals {
   requests: number;
   errors: number;
-  /** Page requests' latency histogram (http_request_duration_seconds, server/ops/metrics.ts), for the p95. */
+  /** Page requests only, for the p95. */
   pageLatency: Buckets;
   cacheHits: number;
   cacheLookups: number;
@@ -20,15 +17,15 @@ interface Totals {
   delivered: number;
   waiting: number | null;
   oldestWaitingSeconds: number | null;
-  /** Core Web Vitals by "route|metric": bucket counts. Bounded: route templates × five metrics. */
+  /** By "route|metric"; bounded by route templates × five metrics. */
   vitals: Map<string, Buckets>;
-  /** CSP violations by directive. Bounded: the directives the endpoint accepts. */
+  /** Bounded by the directives the endpoint accepts. */
   csp: Map<string, number>;
 }
 
-/** One minute of the ring in the totals' shape: the counts are what changed in it, the waiting figures the most seen. */
+/** The counts are what changed in the minute; the waiting figures the most seen. */
 interface Minute extends Totals {
-  /** The minute's start (ms since the epoch); a bucket whose stamp is older than an hour is reused. */
+  /** A bucket whose stamp is older than an hour is reused. */
   at: number;
 }
 
@@ -52,23 +49,19 @@ function noTotals(): Totals {
 
 const newMinute = (at: number): Minute => ({ at, ...noTotals() });
 
-/** Requests the latency figure speaks for: pages a visitor waits on, not files, probes or posts. */
+/** Pages a visitor waits on, not files, probes or posts. */
 function isPage(labels: Sample["labels"]) {
   const route = String(labels.route ?? "");
   return labels.method === "GET" && route !== "/assets/*" && route !== "static" && !route.startsWith("/images");
 }
 
-/**
- * The last hour of this instance, for /status: every 10 s the metrics registry (the one place the figures are
- * counted) is read, and what changed since the last reading is added to the current minute's bucket. A fixed ring
- * of 60 buckets, whatever the traffic; its maps are bounded by route templates and metric names.
- */
+// The registry, the one place figures are counted, is read every 10 s and the change added to the current minute:
+// a fixed ring of 60 buckets whatever the traffic.
 export function createHistory(registry: Registry, now: () => number = Date.now) {
   const ring: Minute[] = Array.from({ length: historyMinutes }, () => newMinute(0));
   let last: Totals | undefined;
   let timer: NodeJS.Timeout | undefined;
 
-  /** Reads the registry now and adds what changed to this minute (the timer calls it; tests call it directly). */
   async function sample() {
     const totals = await readTotals(registry);
     const minute = minuteBucket(ring, now());
@@ -82,7 +75,7 @@ export function createHistory(registry: Registry, now: () => number = Date.now) 
 
   return {
     sample,
-    /** The last hour, oldest minute first; a minute this instance was not running is null (or 0 for counts). */
+    /** Oldest minute first; a minute this instance was not running is null (or 0 for counts). */
     report: (): HistoryReport => hourReport(ring, minuteOf(now())),
     start() {
       void sample().catch(() => {});
@@ -160,7 +153,7 @@ function addToTotals(totals: Totals, pages: Map<string, Buckets>, metric: string
   }
 }
 
-/** Adds to `minute` the counts that grew between two readings (a counter that went back is not counted). */
+/** A counter that went back is not counted. */
 function addChanges(minute: Minute, totals: Totals, last: Totals) {
   minute.requests += Math.max(0, totals.requests - last.requests);
   minute.errors += Math.max(0, totals.errors - last.errors);
