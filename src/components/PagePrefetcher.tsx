@@ -9,7 +9,6 @@ import {
 import { dataAhead } from "../lib/data-ahead.ts";
 import { menuLinks } from "../lib/menu.ts";
 import {
-  fetchesAheadOn,
   hoverIntentMs,
   maxPrefetchedPages,
   prefetchedDataSeconds,
@@ -17,9 +16,8 @@ import {
   prefetchTarget,
   routedLinkSelector,
   seenAfterMs,
-  type VisitorConnection,
 } from "../lib/page-prefetch.ts";
-import { type PrefetchRank, prefetchQueue } from "../lib/prefetch-queue.ts";
+import { fetchesAheadOn, type PrefetchRank, prefetchQueue, type VisitorConnection } from "../lib/prefetch-queue.ts";
 import { isDataRequest } from "../lib/router-protocol.ts";
 import { whenIdle } from "./whenIdle.ts";
 

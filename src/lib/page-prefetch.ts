@@ -42,21 +42,6 @@ export function prefetchTarget(
   return url.pathname + url.search;
 }
 
-/** What the browser says of the visitor's connection (`navigator.connection`, where it has one). */
-export interface VisitorConnection {
-  saveData?: boolean;
-  effectiveType?: string;
-}
-
-/**
- * Whether pages may be fetched ahead on this connection: not when the visitor asks the browser to save data, nor
- * on a 2g connection ("2g", "slow-2g"), where it would be their data and their bandwidth spent on pages they may
- * never open. A browser that says nothing gets them.
- */
-export function fetchesAheadOn(connection: VisitorConnection | undefined): boolean {
-  return !connection?.saveData && !connection?.effectiveType?.endsWith("2g");
-}
-
 /** Whether the page's data may be fetched ahead, or only its code and styles. */
 export function prefetchesData(page: string): boolean {
   return !privatePages.has(page.split("?")[0] ?? page);

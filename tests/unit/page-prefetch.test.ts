@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fetchesAheadOn, isPrefetchRequest, prefetchesData, prefetchTarget } from "../../src/lib/page-prefetch.ts";
+import { isPrefetchRequest, prefetchesData, prefetchTarget } from "../../src/lib/page-prefetch.ts";
 
 const here = { origin: "https://gritstone.example", pathname: "/projects", search: "" };
 const link = (href: string, attributes: Record<string, string> = {}) => ({
@@ -26,25 +26,6 @@ describe("which links fetch their page ahead", () => {
     expect(prefetchesData("/contact")).toBe(false);
     expect(prefetchesData("/contact?from=menu")).toBe(false);
     expect(prefetchesData("/about")).toBe(true);
-  });
-});
-
-describe("the visitor's connection", () => {
-  it("fetches nothing ahead when the visitor asks to save data, whatever the network", () => {
-    expect(fetchesAheadOn({ saveData: true })).toBe(false);
-    expect(fetchesAheadOn({ saveData: true, effectiveType: "4g" })).toBe(false);
-  });
-
-  it("fetches nothing ahead on a 2g connection", () => {
-    expect(fetchesAheadOn({ saveData: false, effectiveType: "2g" })).toBe(false);
-    expect(fetchesAheadOn({ saveData: false, effectiveType: "slow-2g" })).toBe(false);
-  });
-
-  it("fetches ahead on 3g and 4g, and where the browser says nothing of the connection", () => {
-    expect(fetchesAheadOn({ saveData: false, effectiveType: "3g" })).toBe(true);
-    expect(fetchesAheadOn({ saveData: false, effectiveType: "4g" })).toBe(true);
-    expect(fetchesAheadOn({})).toBe(true);
-    expect(fetchesAheadOn(undefined)).toBe(true);
   });
 });
 
