@@ -9,6 +9,7 @@ import { HydrationScripts } from "./components/HydrationScripts.tsx";
 import { LoadingPlaceholder } from "./components/LoadingPlaceholder.tsx";
 import { useNonce } from "./components/Nonce.tsx";
 import { NotFound } from "./components/NotFound.tsx";
+import { PageAnnouncer } from "./components/PageAnnouncer.tsx";
 import { PageStyles } from "./components/PageStyles.tsx";
 import { PreviewBanner } from "./components/PreviewBanner.tsx";
 import { SiteFooter } from "./components/SiteFooter.tsx";
@@ -105,6 +106,7 @@ export function Layout({ children }: { children: ReactNode }) {
         )}
       </head>
       <body>
+        <PageAnnouncer />
         <a className="skip-link" href="#main">
           Skip to content
         </a>

@@ -17,7 +17,7 @@ import {
   routedLinkSelector,
   seenAfterMs,
 } from "../lib/page-prefetch.ts";
-import { type PrefetchRank, prefetchQueue } from "../lib/prefetch-queue.ts";
+import { fetchesAheadOn, type PrefetchRank, prefetchQueue, type VisitorConnection } from "../lib/prefetch-queue.ts";
 import { isDataRequest } from "../lib/router-protocol.ts";
 import { whenIdle } from "./whenIdle.ts";
 
@@ -27,7 +27,8 @@ import { whenIdle } from "./whenIdle.ts";
  * at once. Nothing starts before the first page has loaded and the browser is idle. Then, likeliest first: the
  * footer's links once the footer is on screen, the menu's pages (on every page, the likeliest moves), a link in the
  * page once it has been on screen a moment (cards, tiles, the next project); any other link on intent (pointer down,
- * a resting pointer, keyboard focus) at once. Started by <AfterFirstLoad>.
+ * a resting pointer, keyboard focus) at once. Nothing at all for a visitor saving data or on a 2g connection.
+ * Started by <AfterFirstLoad>.
  */
 export function PagePrefetcher() {
   const [pages, setPages] = useState<readonly string[]>([]);
@@ -37,6 +38,8 @@ export function PagePrefetcher() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page (location.key) has new links to watch
   useEffect(() => {
+    // Asked on every page: a visitor may turn saving data on or off, or move to a slower network, as they read.
+    if (!fetchesAheadOn((navigator as { connection?: VisitorConnection }).connection)) return;
     const fetchNow = (page: string | undefined) => {
       if (!page) return;
       setPages((known) => (known.includes(page) || known.length >= maxPrefetchedPages ? known : [...known, page]));

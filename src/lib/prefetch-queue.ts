@@ -1,8 +1,23 @@
 /**
- * The order in which the browser fetches the site's next pages ahead of a tap (decisions 0212 and 0216). Pure: no
- * I/O. Its own module, apart from page-prefetch.ts (which the first page's scripts import), so that its code comes
- * only with the prefetcher's chunk, after the first load.
+ * Whether and in which order the browser fetches the site's next pages ahead of a tap (decisions 0212 and 0216).
+ * Pure: no I/O. Its own module, apart from page-prefetch.ts (which the first page's scripts import), so that its
+ * code comes only with the prefetcher's chunk, after the first load.
  */
+
+/** What the browser says of the visitor's connection (`navigator.connection`, where it has one). */
+export interface VisitorConnection {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+/**
+ * Whether pages may be fetched ahead on this connection: not when the visitor asks the browser to save data, nor
+ * on a 2g connection ("2g", "slow-2g"), where it would be their data and their bandwidth spent on pages they may
+ * never open. A browser that says nothing gets them.
+ */
+export function fetchesAheadOn(connection: VisitorConnection | undefined): boolean {
+  return !connection?.saveData && !connection?.effectiveType?.endsWith("2g");
+}
 
 /**
  * How likely a page is to be the next one, likeliest first:

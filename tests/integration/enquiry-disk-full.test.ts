@@ -5,7 +5,8 @@ import { open, truncate } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { contentCopy, sendEnquiry, startSite } from "../support/site-process.ts";
+import type { ReadinessReport } from "../../server/ops/readiness.ts";
+import { contentCopy, sendEnquiry, startSite, untilReady } from "../support/site-process.ts";
 import { freePort } from "../support/system.ts";
 
 /**
@@ -83,11 +84,23 @@ describe.skipIf(!disk)("enquiries when the data disk is full", { timeout: 120_00
   const tokensDelivered = () =>
     mails().map((name) => /disk-\d{3}/.exec(readFileSync(path.join(mailDir, name), "utf8"))?.[0] ?? "(no token)");
   const readiness = async () => (await fetch(`${site.base}/readyz`)).status;
+  const readyz = async () => {
+    const res = await fetch(`${site.base}/readyz`);
+    return { status: res.status, report: (await res.json()) as ReadinessReport };
+  };
+  /** The checks that take the instance out of service: failed, and critical. */
+  const failingCritical = (report: ReadinessReport) =>
+    report.checks.filter((check) => check.state !== "ok" && check.critical).map((check) => check.name);
 
   it("refuses clearly while full, loses and empties nothing, and delivers the rest once space is back", async () => {
+    // Ready, every check passing (the page cache's warming over): whatever takes it out of service next is the disk.
+    await untilReady(site.base);
     const answers = new Map<string, number>();
     for (let i = 0; i < 3; i++) answers.set(`disk-00${i}`, (await send(`disk-00${i}`)).status);
     await vi.waitFor(() => expect(mails()).toHaveLength(3), { timeout: 10_000 });
+    const before = await readyz();
+    expect(before.status).toBe(200);
+    expect(before.report.checks.filter((check) => check.state !== "ok")).toEqual([]);
 
     // Full: every byte taken. The visitor hears 503 with the message; readiness is 503; pages still serve.
     const filler = await fill(disk ?? "", "filler");
@@ -95,7 +108,20 @@ describe.skipIf(!disk)("enquiries when the data disk is full", { timeout: 120_00
     answers.set("disk-100", full.status);
     expect(full.status).toBe(503);
     expect(full.answer.message).toMatch(/couldn't save your enquiry/);
-    await vi.waitFor(async () => expect(await readiness()).toBe(503), { timeout: 5_000, interval: 250 });
+    // Out of service because the outbox cannot take an enquiry, and for nothing else: the other checks pass, or
+    // (the mail files, on the same disk) fail without taking the instance out.
+    await vi.waitFor(
+      async () => {
+        const { status, report } = await readyz();
+        expect(report.checks).toContainEqual(
+          expect.objectContaining({ name: "outbox writable", state: "fail", critical: true }),
+        );
+        expect(failingCritical(report)).toEqual(["outbox writable"]);
+        expect(report.status).toBe("not ready");
+        expect(status).toBe(503);
+      },
+      { timeout: 5_000, interval: 250 },
+    );
     expect((await fetch(`${site.base}/`)).status).toBe(200);
     expect((await fetch(`${site.base}/about`)).status).toBe(200);
 

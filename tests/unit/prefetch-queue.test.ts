@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { prefetchQueue } from "../../src/lib/prefetch-queue.ts";
+import { fetchesAheadOn, prefetchQueue } from "../../src/lib/prefetch-queue.ts";
 
 const drain = (queue: ReturnType<typeof prefetchQueue>) => {
   const pages: string[] = [];
@@ -39,5 +39,24 @@ describe("the order in which next pages are fetched ahead", () => {
     queue.add("/about", "menu");
     queue.add("/about", "menu");
     expect(drain(queue)).toEqual(["/about"]);
+  });
+});
+
+describe("the visitor's connection", () => {
+  it("fetches nothing ahead when the visitor asks to save data, whatever the network", () => {
+    expect(fetchesAheadOn({ saveData: true })).toBe(false);
+    expect(fetchesAheadOn({ saveData: true, effectiveType: "4g" })).toBe(false);
+  });
+
+  it("fetches nothing ahead on a 2g connection", () => {
+    expect(fetchesAheadOn({ saveData: false, effectiveType: "2g" })).toBe(false);
+    expect(fetchesAheadOn({ saveData: false, effectiveType: "slow-2g" })).toBe(false);
+  });
+
+  it("fetches ahead on 3g and 4g, and where the browser says nothing of the connection", () => {
+    expect(fetchesAheadOn({ saveData: false, effectiveType: "3g" })).toBe(true);
+    expect(fetchesAheadOn({ saveData: false, effectiveType: "4g" })).toBe(true);
+    expect(fetchesAheadOn({})).toBe(true);
+    expect(fetchesAheadOn(undefined)).toBe(true);
   });
 });
