@@ -128,7 +128,7 @@ export function createApp(deps: AppDeps) {
 
   // 9. errors.
   app.use(errorHandler(logger));
-  // 0. in front of all of it: a stored copy, measured and answered as phases 1 and 2 would.
+  // 0. in front of all of it: a stored copy, timed, logged and answered as phases 1 and 2 would.
   const listener = pages ? storedPagesFirst(app, pages, measure) : app;
   return Object.assign(listener, {
     listen: (port: number, host: string) => createHttpServer(listener).listen(port, host),
