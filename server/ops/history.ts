@@ -52,7 +52,7 @@ const newMinute = (at: number): Minute => ({ at, ...noTotals() });
 /** Pages a visitor waits on, not files, probes or posts. */
 function isPage(labels: Sample["labels"]) {
   const route = String(labels.route ?? "");
-  return labels.method === "GET" && route !== "/assets/*" && route !== "static" && !route.startsWith("/images");
+  return labels.method === "GET" && route !== "/assets/*" && route !== "static" && !route.startsWith("/content/images");
 }
 
 // The registry, the one place figures are counted, is read every 10 s and the change added to the current minute:
@@ -126,7 +126,8 @@ function addToTotals(totals: Totals, pages: Map<string, Buckets>, metric: string
       break;
     case "page_cache_requests_total":
       totals.cacheLookups += sample.value;
-      if (sample.labels.result === "hit") totals.cacheHits += sample.value;
+      // Answered from a stored copy: fresh, or stale while it is refreshed.
+      if (sample.labels.result === "HIT" || sample.labels.result === "STALE") totals.cacheHits += sample.value;
       break;
     case "enquiries_total":
       if (sample.labels.outcome === "accepted") totals.accepted += sample.value;
