@@ -1,9 +1,7 @@
 import { createPath, type Navigation } from "react-router";
 
-/**
- * After a deploy, a visitor still on the old build asks for route chunks that no longer exist. Rather than
- * leave them on a broken page, we load the page they were going to afresh, once (docs/decisions/0055).
- */
+// After a deploy a visitor still on the old build asks for route chunks that no longer exist: rather than leave them
+// on a broken page, load the page they were going to afresh, once.
 
 /** R9.4: a route chunk may take up to 120 seconds to load before we give up on it. */
 export const chunkLoadTimeoutMs = 120_000;
@@ -37,10 +35,7 @@ function write(storage: StorageLike, key: string, value: unknown) {
   }
 }
 
-/**
- * Whether to load `target` with a full page load now: yes the first time, no if we already did so for the
- * same target within the timeout (a second failure shows the error screen instead of reloading forever).
- */
+/** Once per target within the timeout, so a second failure shows the error screen instead of reloading forever. */
 export function claimReload(storage: StorageLike, target: string, now: number): boolean {
   const last = read<{ to: string; at: number }>(storage, reloadedKey);
   if (last && last.to === target && now - last.at < chunkLoadTimeoutMs) return false;
@@ -48,15 +43,11 @@ export function claimReload(storage: StorageLike, target: string, now: number): 
   return true;
 }
 
-/** Remembers, as the page unloads mid-navigation, where the visitor was going. */
 export function rememberPendingNavigation(storage: StorageLike, from: string, to: string, now: number) {
   write(storage, pendingKey, { from, to, at: now } satisfies PendingNavigation);
 }
 
-/**
- * At start-up: if the previous page reloaded itself mid-navigation (React Router does so when a route module
- * fails to load), the page the visitor was going to; otherwise undefined.
- */
+/** After React Router reloaded the page because a route module failed to load, the page the visitor was going to. */
 export function resumeTarget(storage: StorageLike, currentHref: string, now: number): string | undefined {
   const pending = read<PendingNavigation>(storage, pendingKey);
   try {
@@ -67,10 +58,7 @@ export function resumeTarget(storage: StorageLike, currentHref: string, now: num
   return claimReload(storage, pending.to, now) ? pending.to : undefined;
 }
 
-/**
- * Where a client-side page navigation is going (path, query and hash), or undefined when none is loading.
- * Form submissions are left out: they are never repeated by a reload.
- */
+/** Form submissions are left out: a reload never repeats them. */
 export function pageNavigationTarget(
   navigation: Pick<Navigation, "state" | "location" | "formMethod"> | undefined,
 ): string | undefined {
@@ -81,7 +69,6 @@ export function pageNavigationTarget(
 
 const noStorage: StorageLike = { getItem: () => null, setItem: () => {}, removeItem: () => {} };
 
-/** sessionStorage, or a stand-in that remembers nothing where the browser blocks it. */
 export function sessionStore(): StorageLike {
   try {
     return window.sessionStorage;

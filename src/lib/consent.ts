@@ -1,9 +1,6 @@
 // Shared with the server: the consent cookie is in the page cache's key and decides the CSP's analytics host (server/app.ts).
-/**
- * Analytics consent (UK PECR): nothing is measured until the visitor says yes, and a no is remembered.
- * The choice lives in a first-party cookie so the server can also keep the analytics host out of the
- * Content-Security-Policy for visitors who said no (docs/decisions/0054-analytics-and-consent.md).
- */
+// Analytics consent (UK PECR): nothing is measured until the visitor says yes. A first-party cookie, so the server can
+// keep the analytics host out of the CSP for visitors who said no.
 export type AnalyticsConsent = "granted" | "denied";
 
 export const consentCookieName = "analytics_consent";
@@ -30,7 +27,6 @@ export function consentCookie(choice: AnalyticsConsent, secure: boolean): string
   return `${consentCookieName}=${choice}; Max-Age=${consentMaxAgeSeconds}; Path=/; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
-/** Whether a response may let the browser reach the analytics host: it is configured and not refused. */
 export function analyticsMayLoad(analyticsId: string | undefined, cookieHeader: string | null | undefined): boolean {
   return Boolean(analyticsId) && readConsent(cookieHeader) !== "denied";
 }

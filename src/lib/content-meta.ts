@@ -3,18 +3,12 @@ import type { Asset } from "../content/types.ts";
 import { normalisePath } from "./paths.ts";
 import { absoluteUrl, seo, siteOrigin } from "./seo.ts";
 
-/**
- * How the news, article, project and service pages are found and shared: seo() (title, description, keywords,
- * canonical, social cards) fed from the entry's seo fields and image (R2), plus structured data where there
- * is some.
- */
 export interface ContentPageMeta {
   title: string;
   description?: string;
   keywords?: readonly string[];
   image?: Asset;
   type?: "website" | "article";
-  /** schema.org data for this page, given the page's absolute URL and image URL. */
   jsonLd?: (pageUrl: string, imageUrl?: string) => Record<string, unknown>;
 }
 

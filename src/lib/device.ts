@@ -3,11 +3,8 @@ export function detectTouch(win: Window): boolean {
   return "ontouchstart" in win || win.navigator.maxTouchPoints > 0;
 }
 
-/**
- * R4.9 as CSS can see it (decision 0203): a device with any touch screen has a coarse pointer among its pointers.
- * Where a stylesheet must decide before any script runs (the testimonials' first slide), it uses this query, and
- * the script that takes over asks the same one, so the two never disagree.
- */
+// R4.9 as CSS sees it, for a stylesheet that must decide before any script runs (the testimonials' first slide); the
+// script that takes over asks the same query, so the two never disagree.
 export const touchMedia = "(any-pointer: coarse)";
 
 export function matchesTouchMedia(win: Window): boolean {

@@ -1,11 +1,8 @@
 // Shared with the server: the enquiry desk validates with this schema, and the mail and the outbox read its fields (server/enquiries/).
 import * as z from "zod/mini";
 
-/**
- * The contact enquiry (R3, R5): its fields, option lists, defaults, limits and rules, in one place.
- * The form renders from it and checks with it; the server accepts only what it accepts. Pure and small
- * (zod/mini) because the browser bundle carries it.
- */
+// The contact enquiry (R3, R5) in one place: the form renders and checks with it, the server accepts only what it
+// accepts. zod/mini because the browser bundle carries it.
 
 export const needs = [
   "Web & Ecommerce",
@@ -27,7 +24,6 @@ export type SiteType = (typeof siteTypes)[number];
 export type Budget = (typeof budgets)[number];
 export type BiscuitAnswer = (typeof biscuitAnswers)[number];
 
-/** What a hidden conditional field is sent as. */
 export const notApplicable = "N/A";
 
 export const enquiryDefaults = {
@@ -38,7 +34,6 @@ export const enquiryDefaults = {
   biscuits: "no",
 } as const satisfies Partial<Enquiry>;
 
-/** Longest value each text field takes, in characters (docs/decisions/0030). */
 export const enquiryLimits = {
   name: 100,
   email: 254,
@@ -48,7 +43,6 @@ export const enquiryLimits = {
   message: 3000,
 } as const;
 
-/** Longest value a choice (need, site type, budget, biscuits) may arrive as before it is checked against its list. */
 export const choiceLimit = 100;
 
 /** The ten fields of R3.8, in the order the form asks and the mail lists them. */
@@ -92,20 +86,17 @@ export interface Enquiry {
   biscuits: BiscuitAnswer;
 }
 
-/** The optional questions only some needs ask (R5), in the form's order. */
 export const conditionalFields = ["site", "site_type", "improve", "budget"] as const;
 export type ConditionalField = (typeof conditionalFields)[number];
 
 const projectNeeds: readonly Need[] = ["Branding", "Social Media", "Digital Marketing", "Brand Strategy"];
 
-/** The conditional fields a need asks for (R5); the others are sent as 'N/A'. */
 export function fieldsShownFor(need: string): readonly ConditionalField[] {
   if (need === "Web & Ecommerce") return conditionalFields;
   if ((projectNeeds as readonly string[]).includes(need)) return ["improve", "budget"];
   return [];
 }
 
-/** The conditional fields a need does not ask for: not shown, and filed as 'N/A' whatever they hold. */
 export function fieldsHiddenFor(need: string): readonly ConditionalField[] {
   const shown = fieldsShownFor(need);
   return conditionalFields.filter((field) => !shown.includes(field));
@@ -114,7 +105,7 @@ export function fieldsHiddenFor(need: string): readonly ConditionalField[] {
 // Bidirectional-override characters can make text in a mail client read differently from what was sent.
 const bidiControls = /[\u202a-\u202e\u2066-\u2069]/g;
 
-/** One line: control characters (CR and LF included) become a space, so nothing can start a new header. */
+/** Control characters (CR and LF included) become a space, so nothing can start a new header. */
 export function cleanLine(value: string): string {
   return value
     .normalize("NFC")
@@ -123,7 +114,6 @@ export function cleanLine(value: string): string {
     .trim();
 }
 
-/** Several lines: line breaks kept as \n, tabs as spaces, every other control character removed. */
 export function cleanText(value: string): string {
   return value
     .normalize("NFC")
@@ -136,10 +126,9 @@ export function cleanText(value: string): string {
 
 // An RFC 2047 encoded word ("=?UTF-8?B?4oCuSmFuZQ==?="): a mail client decodes it, past every cleaning above.
 const encodedWord = /=\?[^?\s]*\?[bq]\?[^?\s]*\?=/i;
-// A letter or digit that shows: a value of only zero-width or other invisible characters has none.
+// A value of only zero-width or other invisible characters has no visible letter.
 const visibleLetter = /[\p{L}\p{N}]/u;
 
-/** The rules for a value that ends up in a mail header (name, email): plain text with something to read. */
 function headerRules(label: string) {
   return [
     z.refine<string>((value) => !encodedWord.test(value), {
@@ -156,7 +145,6 @@ interface TextRules {
   clean: (value: string) => string;
   limit: number;
   required?: string;
-  /** The value goes into a mail header (Subject, Reply-To). */
   header?: boolean;
 }
 
@@ -224,7 +212,6 @@ function orDefault<T extends string>(value: string, fallback: T): T {
   return (value === "" || value === notApplicable ? fallback : value) as T;
 }
 
-/** The enquiry schema: cleans every field, checks it, then applies the defaults and the N/A rules by need. */
 export const enquirySchema = z.pipe(
   fieldsSchema,
   z.transform((fields): Enquiry => {
@@ -248,7 +235,6 @@ export type FieldErrors = Partial<Record<EnquiryField, string>>;
 
 export type EnquiryCheck = { ok: true; enquiry: Enquiry } | { ok: false; errors: FieldErrors; message: string };
 
-/** Checks raw fields (form or JSON): the clean enquiry, or one message per field in the form's order. */
 export function checkEnquiry(input: unknown): EnquiryCheck {
   const result = enquirySchema.safeParse(input);
   if (result.success) return { ok: true, enquiry: result.data };

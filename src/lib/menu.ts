@@ -17,15 +17,11 @@ export const menuLinks: readonly MenuLink[] = [
   { label: "Contact", to: "/contact" },
 ];
 
-/**
- * Why the menu closed; it decides where keyboard focus goes next. "dismissed" is the browser closing the popover
- * itself (its close button, Escape): focus goes back to the toggle, as the browser does.
- */
+/** Decides where focus goes next; "dismissed" is the browser closing the popover itself (Escape, its button). */
 export type CloseReason = "close-button" | "escape" | "dismissed" | "link" | "scroll" | "route-change";
 
 export interface MenuState {
   open: boolean;
-  /** Where focus should move once the change is drawn: into the menu, back to the toggle, or nowhere. */
   focus: "menu" | "toggle" | "none";
 }
 
@@ -34,7 +30,6 @@ export type MenuEvent = { type: "toggle" } | { type: "opened" } | { type: "close
 
 export const closedMenu: MenuState = { open: false, focus: "none" };
 
-/** R4.5: closed/open; opens by the toggle, closes by the close button, a link, scroll, Escape (and routing). */
 export function menuReducer(state: MenuState, event: MenuEvent): MenuState {
   if (event.type === "opened") return state.open ? state : { open: true, focus: "menu" };
   if (event.type === "toggle") {

@@ -1,29 +1,17 @@
 import { type UIMatch, useMatches } from "react-router";
 import { cssHex } from "./colour.ts";
 
-/**
- * How a page dresses the site's header and footer (R2.4: "Header colour, split, absolute and size are set
- * per project page from the project's data and reset on each route change"; the 404 page sets the logo white
- * and the header absolute; the home page has its own footer variant).
- *
- * A route exports `handle: { chrome }`, where chrome is a PageChrome or a function of the route's loader data.
- * The deepest route that says something wins; every other route change falls back to the defaults, so nothing
- * carries over from one page to the next.
- */
+// How a page dresses the header and footer (R2.4): a route exports `handle: { chrome }`; the deepest route that says
+// something wins and every other falls back to the defaults, so nothing carries over from one page to the next.
 export interface PageChrome {
-  /** The header's background colour (any CSS colour), e.g. a project's BackgroundColour. */
   headerColour?: string;
-  /** The logo and header text in white, for dark backgrounds. */
   logoWhite?: boolean;
-  /** The header split in two (logo on the left, menu on the right) over a two-part hero. */
   split?: boolean;
-  /** The header laid over the page's hero rather than above it. */
+  /** Laid over the page's hero rather than above it. */
   absolute?: boolean;
-  /** "small" for a compact header. */
   size?: "regular" | "small";
-  /** The footer variant: the home page's "Let's crush it together". */
   footer?: "regular" | "home";
-  /** The page's own background and text colours (a project's), for the element marked `data-page-colours`. */
+  /** A project's own colours, for the element marked `data-page-colours`. */
   pageColours?: { background: string; text: string };
 }
 
@@ -55,13 +43,8 @@ export function usePageChrome() {
   return chromeFromMatches(useMatches());
 }
 
-/**
- * The colours a page takes from its content, as the style sheet the server puts in the document's head
- * (decision 0201): the policy allows no style attribute, so until React runs the header (`data-coloured`) and the
- * page's article (`data-page-colours`) get their custom properties from this rule, which carries the document's
- * nonce (or, in a stored copy, its hash). Values are normalised to #rrggbb, so content cannot write CSS. Once
- * React runs, the same properties are set through the CSSOM and the rule goes.
- */
+// The policy allows no style attribute, so until React sets these through the CSSOM a head rule carrying the
+// document's nonce (or a stored copy's hash) gives them; values are normalised to #rrggbb so content cannot write CSS.
 export function chromeColourRules(chrome: PageChrome): string | undefined {
   const rules: string[] = [];
   const header = cssHex(chrome.headerColour);

@@ -1,19 +1,13 @@
 import { categoryQuery } from "./page-queries.ts";
 
-/**
- * Previous and next on a project page (R2, R4): they exist only when the visitor came from the project
- * list, and follow that list as it was shown (its order and its category filter). The list hands its order
- * to the project page in React Router's navigation state. A tile followed before the app ran (a plain link)
- * carries no state; then the project page's entry names the list it came from in its referrer, and the page
- * loads that list's order once it runs and writes it into the entry's state (decision 0204).
- */
+// Previous and next on a project page follow the project list as the visitor saw it (order and filter), handed over in
+// navigation state; a tile followed before the app ran carries none, so the page recovers the list from its referrer.
 
 export interface ListedProject {
   slug: string;
   title: string;
 }
 
-/** The navigation state a project tile (and a previous/next link) sends along. */
 export interface FromProjectList {
   fromProjectList: {
     projects: ListedProject[];
@@ -24,7 +18,6 @@ export function projectListState(projects: readonly ListedProject[]): FromProjec
   return { fromProjectList: { projects: projects.map(({ slug, title }) => ({ slug, title })) } };
 }
 
-/** The list from navigation state, or undefined when the visitor did not come from the list. */
 export function readProjectListState(state: unknown): ListedProject[] | undefined {
   const projects = (state as Partial<FromProjectList> | null | undefined)?.fromProjectList?.projects;
   if (!Array.isArray(projects)) return undefined;
@@ -40,7 +33,6 @@ export interface ProjectNeighbours {
   next?: ListedProject;
 }
 
-/** The projects either side of this one in the list: none before the first, none after the last. */
 export function projectNeighbours(projects: ListedProject[] | undefined, slug: string): ProjectNeighbours | undefined {
   if (!projects) return undefined;
   const index = projects.findIndex((project) => project.slug === slug);
@@ -48,14 +40,9 @@ export function projectNeighbours(projects: ListedProject[] | undefined, slug: s
   return { previous: projects[index - 1], next: projects[index + 1] };
 }
 
-/** The project list's path, the only page whose referral gives a project page its previous and next. */
 export const projectListPath = "/projects";
 
-/**
- * The list a page loaded from the address it came from (its `document.referrer`): `/projects`, with its category
- * when it had one, when that address is the project list on this origin; otherwise undefined (another page of the
- * site, another site, no referrer at all). Parameters the list does not read (utm_*, …) are dropped.
- */
+/** Only the project list on this origin counts; parameters the list does not read (utm_*, …) are dropped. */
 export function projectListFromReferrer(referrer: string, origin: string): string | undefined {
   const from = URL.parse(referrer);
   if (!from || from.origin !== origin || from.pathname !== projectListPath) return undefined;
@@ -63,11 +50,7 @@ export function projectListFromReferrer(referrer: string, origin: string): strin
   return category ? `${projectListPath}?${new URLSearchParams({ [categoryQuery]: category })}` : projectListPath;
 }
 
-/**
- * A history entry's state (`history.state`, as React Router's browser history writes it: the navigation state in
- * `usr`, beside its `key` and `idx`) with the list's order as its navigation state, everything else kept; back,
- * forward and a reload of the entry then find the list as if the visitor had followed a tile after hydration.
- */
+/** React Router's browser history keeps navigation state in `usr`, so back, forward and reload then find the list. */
 export function withProjectListState(historyState: unknown, projects: ListedProject[]): Record<string, unknown> {
   const kept = typeof historyState === "object" && historyState !== null ? historyState : {};
   return { ...kept, usr: projectListState(projects) };

@@ -3,13 +3,9 @@ import { normalisePath } from "./paths.ts";
 import { dataRequestPage } from "./router-protocol.ts";
 import { serviceSlugs } from "./services-catalogue.ts";
 
-/**
- * Legacy paths of the old site and their new homes (R2.18, docs/decisions/0052-legacy-redirects.md).
- * One table, read by the server (301 before React Router) and by the catch-all route (a replace redirect on
- * client-side navigation). Pure: no I/O, safe in the browser bundle.
- */
+// Legacy paths of the old site (R2.18), read by the server (a 301 before React Router) and by the catch-all route
+// (a replace redirect on client-side navigation), so it stays pure enough for the browser bundle.
 
-/** Old pages that moved one for one. */
 export const movedPages: Readonly<Record<string, string>> = {
   "/about-us-agency": "/about",
   "/our-clients": "/about",
@@ -20,7 +16,6 @@ export const movedPages: Readonly<Record<string, string>> = {
   "/portfolio": "/projects",
 };
 
-/** Project slugs the old /portfolio/{slug} pages had; each lives on at /project/{slug}. */
 export const legacyProjectSlugs: readonly string[] = [
   "dennis-group",
   "adidas",
@@ -37,7 +32,6 @@ export const legacyProjectSlugs: readonly string[] = [
   "bowmer-kirkland",
 ];
 
-/** Articles the old site published at the root (/{slug}); each lives on at /post/{slug}. */
 export const legacyArticleSlugs: readonly string[] = [
   "what-makes-a-good-logo",
   "how-much-does-a-website-cost-uk",
@@ -51,7 +45,7 @@ const projectSlugs = new Set(legacyProjectSlugs);
 const services = new Set(serviceSlugs);
 const articles = new Set(legacyArticleSlugs);
 
-/** Percent-escapes of unreserved characters name the same path as the characters themselves (RFC 3986 §6.2.2.2). */
+/** Escapes of unreserved characters name the same path as the characters themselves (RFC 3986 §6.2.2.2). */
 function decodeUnreserved(pathname: string): string {
   return pathname.replace(/%([0-9a-f]{2})/gi, (encoded, hex: string) => {
     const char = String.fromCharCode(Number.parseInt(hex, 16));
@@ -59,23 +53,17 @@ function decodeUnreserved(pathname: string): string {
   });
 }
 
-/**
- * What a request path names, however it is spelt: unreserved escapes decoded, slashes normalised, any React Router
- * data suffix (`.data`, `/_.data`, `/_root.data`: src/lib/router-protocol.ts) dropped, lower-cased (routes match without regard to case). Rate limits,
- * allowed methods and redirects all key on it (docs/decisions/0105).
- */
+/** What a path names however spelt (routes ignore case); rate limits, allowed methods and redirects all key on it. */
 export function canonicalPath(pathname: string): string {
   const path = normalisePath(decodeUnreserved(pathname)).toLowerCase();
   return normalisePath(dataRequestPage(path) || "/");
 }
 
-/** A page's path has no file extension; files (hashed assets, images) keep the case they were given. */
 const isPagePath = (path: string) => !/\.[^/]*$/.test(path);
 
-/** Lower case, but percent-escapes keep their upper-case hex digits (RFC 3986 §6.2.2.1). */
+/** Percent-escapes keep their upper-case hex digits (RFC 3986 §6.2.2.1). */
 const lowerCase = (path: string) => path.toLowerCase().replace(/%[0-9a-f]{2}/g, (encoded) => encoded.toUpperCase());
 
-/** Where a legacy path lives now, for a normalised, lower-case path; undefined when it is not legacy. */
 function newHome(path: string): string | undefined {
   const moved = movedPages[path];
   if (moved) return moved;
@@ -92,11 +80,6 @@ function newHome(path: string): string | undefined {
   return undefined;
 }
 
-/**
- * The redirect target for a request URL (path and query), or undefined when the URL is already where it
- * belongs (or is no URL at all). Legacy paths go to their new home; a trailing slash or doubled slash is tidied
- * away, and a page's path is spelt in lower case. The query string always travels with the redirect.
- */
 export function redirectFor(url: string): string | undefined {
   // A bare path is pinned to a host first, so "//host/x" stays a path; the parser also turns "\\" into "/".
   const parsed = /^[a-z][a-z\d+.-]*:/i.test(url)

@@ -2,34 +2,26 @@ import type { MetaDescriptor } from "react-router";
 import { site } from "../site.ts";
 import { normalisePath } from "./paths.ts";
 
-/**
- * How a page is found and shared (R2.3: "Each page has a title, description and keywords"). Every route's
- * meta() calls seo(args, {...}); the origin comes from SITE_URL through the root loader.
- */
+// Every route's meta() calls seo(args, {...}) (R2.3); the origin comes from SITE_URL through the root loader.
 export interface PageSeo {
   title: string;
   description?: string;
   keywords?: readonly string[] | string;
-  /** Title and description for social cards, when they differ from the page's own. */
   socialTitle?: string;
   socialDescription?: string;
-  /** An absolute URL or a path on this site; defaults to the site's card. */
   image?: string;
   imageAlt?: string;
   type?: "website" | "article";
-  /** Pages that must stay out of search results (the 404 page). */
   noindex?: boolean;
 }
 
-/** What the root loader gives every page. */
 export interface RootData {
   siteUrl: string;
   analyticsId?: string;
-  /** The year for the copyright line, from the server so hydration always matches. */
+  /** From the server, so hydration always matches. */
   year: number;
-  /** An editor is previewing drafts: every page shows the preview banner. */
   preview?: boolean;
-  /** In preview: who may talk to the live preview SDK (SiteSettings.livePreviewOrigins). */
+  /** Who may talk to the live preview SDK (SiteSettings.livePreviewOrigins). */
   livePreviewOrigins?: readonly string[];
 }
 
@@ -40,7 +32,6 @@ interface MetaContext {
 
 export const defaultSocialImage = { path: "/social-card.png", width: 1200, height: 630 };
 
-/** The site's origin from the root loader's data (SITE_URL), without a trailing slash. */
 export function siteOrigin(matches: MetaContext["matches"]): string {
   const root = matches.find((match) => match?.id === "root")?.loaderData as Partial<RootData> | undefined;
   return (root?.siteUrl ?? "").replace(/\/+$/, "");
@@ -88,7 +79,6 @@ export function seo(args: MetaContext, page: PageSeo): MetaDescriptor[] {
   return tags;
 }
 
-/** The agency as structured data (schema.org ProfessionalService, a LocalBusiness), on every page. */
 export function organisationJsonLd(origin: string) {
   const derby = site.offices.find((office) => office.city === "Derby");
   const [street, street2, locality, postcode] = derby?.lines ?? [];

@@ -1,9 +1,5 @@
 // Shared with the server: the legacy redirects read the service slugs (through src/lib/redirects.ts).
-/**
- * What the agency sells, in one place: the ten services of the overview (R2.10), the five
- * "other services", and the five headline services the home page links to. Each linked service has a
- * singleServices entry with the same slug (/service/{slug}).
- */
+// What the agency sells, in one place; each linked service has a singleServices entry with the same slug.
 export interface ServiceSummary {
   slug: string;
   name: string;
@@ -63,7 +59,7 @@ export const overviewServices: readonly ServiceSummary[] = [
   },
 ];
 
-/** The "other services" accordion of /services: services without a page of their own. */
+/** Services without a page of their own. */
 export const otherServices: readonly { name: string; summary: string }[] = [
   {
     name: "Digital marketing",
@@ -91,7 +87,6 @@ export const otherServices: readonly { name: string; summary: string }[] = [
   },
 ];
 
-/** The headline services the home page and the agency page link to. */
 export const headlineServices: readonly ServiceSummary[] = [
   {
     slug: "design",
@@ -125,7 +120,6 @@ export const headlineServices: readonly ServiceSummary[] = [
   },
 ];
 
-/** Every service slug that has a page at /service/{slug}. */
 export const serviceSlugs: readonly string[] = [
   ...new Set([...headlineServices, ...overviewServices].map((service) => service.slug)),
 ];

@@ -1,7 +1,4 @@
-/**
- * A new array with the items in random order (Fisher–Yates). `random` returns [0, 1) like Math.random;
- * tests pass their own to make the order repeatable.
- */
+/** Fisher–Yates; tests pass their own `random` to make the order repeatable. */
 export function shuffle<T>(items: readonly T[], random: () => number = Math.random): T[] {
   const shuffled = [...items];
   for (let i = shuffled.length - 1; i > 0; i--) {

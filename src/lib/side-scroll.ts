@@ -1,42 +1,28 @@
-/**
- * The home page's side-scrolling story (R4.3): states top, active and bottom.
- * - top → active when the section reaches the top of the viewport and the visitor scrolls down;
- * - active → bottom when the sideways offset reaches its end;
- * - active → top when the visitor scrolls up at offset zero;
- * - bottom → active when the visitor comes back up and the section reaches the top again (decision 0060).
- * While active the page does not scroll and the offset advances by half of the wheel delta (R9.6).
- */
+// The home page's side-scrolling story (R4.3): while "active" the page does not scroll and the strip moves by half
+// the wheel delta (R9.6); it lets go at either end and takes over again when the section reaches the top.
 export type SideScrollMode = "top" | "active" | "bottom";
 
 export interface SideScrollState {
   mode: SideScrollMode;
-  /** How far the strip has moved sideways, in CSS pixels. */
   offset: number;
 }
 
-/** Where things stand when an event arrives, measured by the DOM hook. */
 export interface SideScrollGeometry {
-  /** The section's top and bottom relative to the viewport's top. */
   sectionTop: number;
   sectionBottom: number;
   viewportHeight: number;
-  /** The strip's scroll width minus its visible width: the largest offset. */
   maxOffset: number;
 }
 
 export type SideScrollEvent =
-  /** A vertical wheel movement in pixels (positive = down). */
   | ({ type: "wheel"; deltaY: number } & SideScrollGeometry)
   /** The strip moved by itself (arrow keys, focus moving into a panel, a sideways trackpad swipe). */
   | { type: "stripScrolled"; offset: number; maxOffset: number }
-  /** The page moved some other way (keyboard, scrollbar) while the story was active. */
   | { type: "pageScrolled"; sectionTop: number };
 
 export interface SideScrollStep {
   state: SideScrollState;
-  /** The wheel event was used for the story, so the page must not scroll (preventDefault). */
   lockPage: boolean;
-  /** Scroll the page so the section's top sits exactly at the viewport's top. */
   alignSection: boolean;
 }
 

@@ -1,7 +1,6 @@
 import type { BlogPostFields } from "../content/model.ts";
 import { site } from "../site.ts";
 
-/** An article as schema.org BlogPosting, for search engines' article results. */
 export function blogPostingJsonLd(post: BlogPostFields, pageUrl: string, imageUrl?: string) {
   const origin = new URL(pageUrl).origin;
   return {

@@ -1,8 +1,5 @@
-/**
- * The testimonial viewer's state (R4.4): the index moves by one per click or button press; the direction
- * flips at either end; back is disabled on the first item and forward on the last; the desktop version
- * starts on the last item (so its first click goes back).
- */
+// The testimonial viewer (R4.4): the direction flips at either end, and on desktop it starts on the last item so its
+// first click goes back.
 export type Direction = "back" | "forward";
 
 export interface TestimonialState {
@@ -13,14 +10,10 @@ export interface TestimonialState {
 }
 
 export type TestimonialAction =
-  /** A desktop click on the area: one step in the current direction. */
   | { type: "step" }
   | { type: "back" }
   | { type: "forward" }
-  /**
-   * Start again for the device the page runs on; `index` is the testimonial the visitor had reached in the
-   * server's strip before the script took over (decision 0203), else the device's first.
-   */
+  /** `index`: the testimonial the visitor reached in the server's strip before the script took over. */
   | { type: "reset"; device: "desktop" | "touch"; index?: number };
 
 export function initialTestimonialState(
@@ -60,7 +53,6 @@ function moveTo(state: TestimonialState, index: number): TestimonialState {
   return { ...state, index: clamped, direction: directionAt(clamped, state.count, state.direction) };
 }
 
-/** At either end the only way is back the other way. */
 function directionAt(index: number, count: number, current: Direction): Direction {
   if (count < 2) return current;
   if (index === 0) return "forward";

@@ -1,6 +1,5 @@
 import { vitalsPath } from "./report-paths.ts";
 
-/** What one beacon carries: the metric, its value (ms, or the CLS score), its rating and the page's path. */
 export interface VitalBeacon {
   metric: string;
   value: number;
@@ -8,13 +7,8 @@ export interface VitalBeacon {
   path: string;
 }
 
-/**
- * Measures this visit's Core Web Vitals with Google's web-vitals library and sends each once it is final, with
- * navigator.sendBeacon (it survives the page being closed). Called only once the visitor has accepted analytics
- * and the page is interactive (src/components/Consent.tsx): the library is its own chunk, fetched only then. Sent
- * as text (a JSON string): a beacon's body type must be one a form could send. Nothing else about the visitor is
- * sent; the server keeps only the route template.
- */
+// Sent once final with sendBeacon, which survives the page closing, as text because a beacon's body must be a type a
+// form could send. Called only once the visitor accepts analytics; the library is its own chunk, fetched only then.
 export async function reportVitals(send = (body: string) => navigator.sendBeacon(vitalsPath, body)) {
   const { onCLS, onFCP, onINP, onLCP, onTTFB } = await import("web-vitals");
   const report = ({ name, value, rating }: { name: string; value: number; rating: string }) => {
