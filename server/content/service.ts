@@ -70,9 +70,8 @@ interface Pending {
 export function createContentService(options: ContentServiceOptions): ContentService {
   const { source, logger } = options;
   const ttlMs = options.ttlSeconds * 1000;
-  const maxEntries = options.maxEntries ?? defaultMaxEntries;
   const now = options.now ?? Date.now;
-  const cache = new LRUCache<string, Cached>({ max: maxEntries });
+  const cache = new LRUCache<string, Cached>({ max: options.maxEntries ?? defaultMaxEntries });
   const pending = new Map<string, Pending>();
   const generations = new Map<ContentType, number>();
   const generationOf = (type: ContentType) => generations.get(type) ?? 0;
@@ -80,32 +79,10 @@ export function createContentService(options: ContentServiceOptions): ContentSer
   let lastRefreshAt: number | null = null;
   let lastErrorAt: number | null = null;
 
-  const registry = options.metrics ?? new Registry();
-  const hitCounter = counter(
-    registry,
-    "content_cache_hits_total",
-    "Content queries answered from the cache, by freshness",
-    ["freshness"],
-  );
-  const missCounter = counter(
-    registry,
-    "content_cache_misses_total",
-    "Content queries that waited for the content source",
-  );
-  const errorCounter = counter(registry, "content_source_errors_total", "Content source calls that failed");
-  scrapedGauge(registry, "content_cache_entries", "Content queries held in the cache", () => cache.size);
-  scrapedGauge(
-    registry,
-    "content_source_last_success_timestamp_seconds",
-    "When the content source last answered (Unix time); 0 until it has",
-    () => (lastRefreshAt === null ? 0 : lastRefreshAt / 1000),
-  );
-
-  function store(key: string, entry: Cached) {
-    const current = cache.peek(key);
-    if (current && current.generation > entry.generation) return;
-    cache.set(key, entry);
-  }
+  const { hitCounter, missCounter, errorCounter } = contentMetrics(options.metrics ?? new Registry(), {
+    entries: () => cache.size,
+    lastRefreshAt: () => lastRefreshAt,
+  });
 
   /** One source call per query and generation, however many readers wait for it. */
   function fetchFromSource(query: CompiledQuery): Promise<ContentResult> {
@@ -116,7 +93,10 @@ export function createContentService(options: ContentServiceOptions): ContentSer
       (result) => {
         const frozen = deepFreeze(result);
         lastRefreshAt = now();
-        store(query.key, { result: frozen, storedAt: lastRefreshAt, generation: startedIn });
+        // Never over an answer a purge made newer.
+        if ((cache.peek(query.key)?.generation ?? 0) <= startedIn) {
+          cache.set(query.key, { result: frozen, storedAt: lastRefreshAt, generation: startedIn });
+        }
         return frozen;
       },
       (error: unknown) => {
@@ -133,12 +113,16 @@ export function createContentService(options: ContentServiceOptions): ContentSer
     );
     const entry = { promise, generation: startedIn };
     pending.set(query.key, entry);
-    const release = () => {
-      if (pending.get(query.key) === entry) pending.delete(query.key);
-    };
+    const release = () => pending.get(query.key) === entry && pending.delete(query.key);
     promise.then(release, release);
     return promise;
   }
+
+  const staleHit = () => {
+    counts.hits++;
+    counts.staleHits++;
+    hitCounter.inc({ freshness: "stale" });
+  };
 
   async function getEntries(input: ContentQuery): Promise<ContentResult> {
     const query = compileQuery(input);
@@ -150,9 +134,7 @@ export function createContentService(options: ContentServiceOptions): ContentSer
         return cached.result;
       }
       if (ttlMs > 0 && options.serveStale !== false) {
-        counts.hits++;
-        counts.staleHits++;
-        hitCounter.inc({ freshness: "stale" });
+        staleHit();
         if (lastErrorAt === null || now() - lastErrorAt >= refreshBackoffMs) fetchFromSource(query).catch(() => {});
         return cached.result;
       }
@@ -164,9 +146,7 @@ export function createContentService(options: ContentServiceOptions): ContentSer
     } catch (error) {
       if (isContentQueryError(error)) throw error;
       if (cached) {
-        counts.hits++;
-        counts.staleHits++;
-        hitCounter.inc({ freshness: "stale" });
+        staleHit();
         return cached.result;
       }
       throw new ContentUnavailableError("The content source is not answering and nothing is cached.", {
@@ -183,21 +163,36 @@ export function createContentService(options: ContentServiceOptions): ContentSer
       for (const type of types ?? contentTypes) generations.set(type, generationOf(type) + 1);
       logger.info({ source: source.name, cached: cache.size, types: types ?? "all" }, "content cache purged");
     },
-    readinessCheck: {
-      name: "content source answers",
-      component: "content",
-      critical: () => lastRefreshAt === null,
-      run: () => source.ping(),
-    },
-    stats() {
-      return {
-        source: source.name,
-        ttlSeconds: options.ttlSeconds,
-        ...counts,
-        entries: cache.size,
-        lastRefreshAt: lastRefreshAt === null ? null : new Date(lastRefreshAt).toISOString(),
-        lastErrorAt: lastErrorAt === null ? null : new Date(lastErrorAt).toISOString(),
-      };
-    },
+    // Critical only until the cache holds something to serve.
+    readinessCheck: { ...sourceCheck, critical: () => lastRefreshAt === null, run: () => source.ping() },
+    stats: () => ({
+      source: source.name,
+      ttlSeconds: options.ttlSeconds,
+      ...counts,
+      entries: cache.size,
+      lastRefreshAt: isoTime(lastRefreshAt),
+      lastErrorAt: isoTime(lastErrorAt),
+    }),
   };
 }
+
+function contentMetrics(registry: Registry, read: { entries: () => number; lastRefreshAt: () => number | null }) {
+  scrapedGauge(registry, "content_cache_entries", "Content queries held in the cache", read.entries);
+  scrapedGauge(
+    registry,
+    "content_source_last_success_timestamp_seconds",
+    "When the content source last answered (Unix time); 0 until it has",
+    () => (read.lastRefreshAt() ?? 0) / 1000,
+  );
+  return {
+    hitCounter: counter(registry, "content_cache_hits_total", "Content queries answered from the cache, by freshness", [
+      "freshness",
+    ]),
+    missCounter: counter(registry, "content_cache_misses_total", "Content queries that waited for the content source"),
+    errorCounter: counter(registry, "content_source_errors_total", "Content source calls that failed"),
+  };
+}
+
+const isoTime = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+const sourceCheck = { name: "content source answers", component: "content" } as const;
