@@ -6,19 +6,16 @@ import {
   PrefetchPageLinks,
   useLocation,
 } from "react-router";
-import { dataAhead } from "../lib/data-ahead.ts";
 import { menuLinks } from "../lib/menu.ts";
 import {
   hoverIntentMs,
   maxPrefetchedPages,
-  prefetchedDataSeconds,
   prefetchesData,
   prefetchTarget,
   routedLinkSelector,
   seenAfterMs,
 } from "../lib/page-prefetch.ts";
 import { type PrefetchRank, prefetchQueue } from "../lib/prefetch-queue.ts";
-import { isDataRequest } from "../lib/router-protocol.ts";
 import { whenIdle } from "./whenIdle.ts";
 
 /**
@@ -32,8 +29,6 @@ import { whenIdle } from "./whenIdle.ts";
 export function PagePrefetcher() {
   const [pages, setPages] = useState<readonly string[]>([]);
   const location = useLocation();
-
-  useEffect(keepDataInMemory, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page (location.key) has new links to watch
   useEffect(() => {
@@ -123,31 +118,6 @@ export function PagePrefetcher() {
   }, [location.key]);
 
   return pages.map((page) => <PageAhead key={page} page={page} />);
-}
-
-/**
- * Each page's data fetched ahead (by <PrefetchPageLinks>' links) is read from the HTTP cache into memory as soon as
- * it arrives, and the router's fetch at the tap is answered from there (decision 0224).
- */
-function keepDataInMemory() {
-  const network = window.fetch;
-  const ahead = dataAhead({
-    fetch: network.bind(window),
-    base: () => window.location.href,
-    maxAgeMs: prefetchedDataSeconds * 1000,
-    maxEntries: maxPrefetchedPages,
-  });
-  window.fetch = ahead.fetch;
-  const arrived = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as PerformanceResourceTiming[])
-      if (entry.initiatorType === "link" && isDataRequest(new URL(entry.name).pathname))
-        ahead.keep(entry.name).catch(() => {});
-  });
-  arrived.observe({ type: "resource", buffered: true });
-  return () => {
-    arrived.disconnect();
-    if (window.fetch === ahead.fetch) window.fetch = network;
-  };
 }
 
 type Routes = NonNullable<ContextType<typeof DataRouterContext>>["router"]["routes"];
