@@ -17,11 +17,11 @@ import { stepStripsBeforeApp } from "./components/scrollSnap.ts";
 import { useChunkLoadWatchdog } from "./components/useChunkLoadWatchdog.ts";
 import { useHydrated } from "./components/useDevice.ts";
 import { useInstantRouterScroll } from "./components/useInstantRouterScroll.ts";
-import { useRouterUpdatesAsTransitions } from "./components/useRouterUpdatesAsTransitions.ts";
 import { contentRetryAfter, isContentUnavailable } from "./content/load.ts";
 import { servicesContext } from "./context.ts";
 import { chromeColourRules, usePageChrome } from "./lib/page-chrome.ts";
 import { useRefreshSeconds } from "./lib/page-refresh.ts";
+import { useRouterUpdatesAsTransitions } from "./lib/router-protocol.ts";
 import { organisationJsonLd, type RootData } from "./lib/seo.ts";
 import { siteIcons } from "./site.ts";
 // The two fonts' files (as styles/fonts.css names them): preloaded, so they are there for the first paint.

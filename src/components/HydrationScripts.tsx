@@ -1,5 +1,4 @@
-import { Scripts } from "react-router";
-import { splitRouterScripts } from "../lib/router-protocol.ts";
+import { useRouterScripts } from "../lib/router-protocol.ts";
 
 /** The element that holds the app's scripts until the page has painted (decision 0180). */
 export const hydrationScriptsId = "hydration-scripts";
@@ -37,9 +36,7 @@ const startAfterFirstPaint = `(() => {
  * markup: module preloads and a module script that does not run.
  */
 export function HydrationScripts({ nonce }: { nonce?: string }) {
-  // Called for the elements it renders, so that they can be split; its hooks run as this component's, in the same
-  // order on every render. Once the page has hydrated it renders nothing, and neither does this.
-  const { handoff, app } = splitRouterScripts(Scripts({ nonce }));
+  const { handoff, app } = useRouterScripts(nonce);
   if (app.length === 0) return handoff;
   return (
     <>

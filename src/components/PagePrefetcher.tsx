@@ -1,11 +1,5 @@
-import { type ContextType, useCallback, useContext, useEffect, useState, useSyncExternalStore } from "react";
-import {
-  UNSAFE_DataRouterContext as DataRouterContext,
-  UNSAFE_FrameworkContext as FrameworkContext,
-  matchRoutes,
-  PrefetchPageLinks,
-  useLocation,
-} from "react-router";
+import { useEffect, useState } from "react";
+import { matchRoutes, PrefetchPageLinks, useLocation } from "react-router";
 import { menuLinks } from "../lib/menu.ts";
 import {
   hoverIntentMs,
@@ -16,6 +10,7 @@ import {
   seenAfterMs,
 } from "../lib/page-prefetch.ts";
 import { type PrefetchRank, prefetchQueue } from "../lib/prefetch-queue.ts";
+import { type KnownRoutes, type RouteManifest, useKnownRoutes, useRouteManifest } from "../lib/router-protocol.ts";
 import { whenIdle } from "./whenIdle.ts";
 
 /**
@@ -120,18 +115,16 @@ export function PagePrefetcher() {
   return pages.map((page) => <PageAhead key={page} page={page} />);
 }
 
-type Routes = NonNullable<ContextType<typeof DataRouterContext>>["router"]["routes"];
-type Manifest = NonNullable<ContextType<typeof FrameworkContext>>["manifest"];
 interface PageFiles {
   modules: string[];
   styles: string[];
 }
 
 /** Each page's files, by the set of routes they were worked out from (the router swaps it for a new one as it learns). */
-const filesByRoutes = new WeakMap<Routes, Map<string, PageFiles | undefined>>();
+const filesByRoutes = new WeakMap<KnownRoutes, Map<string, PageFiles | undefined>>();
 
 /** The route modules (with everything they import) and stylesheets a page needs; undefined for a page not known. */
-function filesOf(routes: Routes, manifest: Manifest, page: string): PageFiles | undefined {
+function filesOf(routes: KnownRoutes, manifest: RouteManifest, page: string): PageFiles | undefined {
   let known = filesByRoutes.get(routes);
   if (!known) {
     known = new Map();
@@ -170,17 +163,10 @@ function anchorTo(path: string): HTMLAnchorElement {
  * so the next page is drawn without that wait, and its own links apply them from the cache.
  */
 function PageAhead({ page }: { page: string }) {
-  const framework = useContext(FrameworkContext);
-  const router = useContext(DataRouterContext)?.router;
-  // The router learns the routes of the page's links after it starts (route discovery), and says so to its
-  // subscribers (which React Router's own context does not pass on while nothing else changes). The page's files
-  // are worked out once for each set of routes the router knows, so the other changes of its state (a navigation
-  // starts, loads, ends) cost nothing here: this component is drawn again only when they change.
-  const files = useSyncExternalStore(
-    useCallback((onChange) => router?.subscribe(onChange) ?? (() => {}), [router]),
-    () => (router && framework ? filesOf(router.routes, framework.manifest, page) : undefined),
-    () => undefined,
-  );
+  // Worked out once for each set of routes the router knows (it learns more as links appear).
+  const routes = useKnownRoutes();
+  const manifest = useRouteManifest();
+  const files = routes && manifest ? filesOf(routes, manifest, page) : undefined;
   // The route's modules are imported first: <PrefetchPageLinks> reads each route module, and React Router reloads
   // the page when one fails to import, so a chunk gone after a deploy would reload the page the visitor is reading
   // (again and again). A page whose modules do not load is not fetched ahead; the tap meets it as before.

@@ -71,3 +71,33 @@ test("the hydrated router is on window with the navigation under way", async ({ 
   await expect(page).toHaveURL(/\/about$/);
   await expect.poll(() => navigationOf(page)).toEqual({ state: "idle", pathname: undefined });
 });
+
+test("the router's updates after hydration leave the home page's unreached sections as the server drew them", async ({
+  page,
+}) => {
+  // useRouterUpdatesAsTransitions: route discovery and the prefetcher update the router's state just after
+  // hydration; drawn at default priority (as <HydratedRouter useTransitions={false}> would), each update makes React
+  // hydrate the sections still waiting for their code at once, and, the code not being there, take them down.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => {
+    const removed: string[] = [];
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.removedNodes)
+          if (node instanceof Element) for (const h2 of node.querySelectorAll("h2[id]")) removed.push(h2.id);
+    }).observe(document, { childList: true, subtree: true });
+    Object.assign(window, { __removed: removed });
+  });
+  const discovered = page.waitForResponse((response) => new URL(response.url()).pathname === manifestPath);
+  await openHydrated(page, "/");
+  await discovered;
+  // The prefetcher has started (after the load and an idle moment), with its own router subscriptions.
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByName("page-prefetch-start").length), { timeout: 15_000 })
+    .toBe(1);
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => (window as unknown as { __removed: string[] }).__removed)).toEqual([]);
+  // Below the first screen, nothing has been hydrated yet.
+  await expect(page.locator("main section h2[id]")).not.toHaveCount(0);
+  expect(await page.locator("[data-hydrated]").count()).toBeLessThanOrEqual(1);
+});
