@@ -114,10 +114,12 @@ describe("React Router's protocol, through the built app", () => {
     const context = parsed.indexOf("window.__reactRouterContext = {");
     expect(context).toBeGreaterThan(-1);
     expect(parsed.indexOf("window.__reactRouterContext.streamController.enqueue(")).toBeGreaterThan(context);
-    // The script that starts the held ones comes right after them.
-    expect(res.text.slice((heldElement?.index ?? 0) + (heldElement?.[0].length ?? 0))).toMatch(
-      /^<script(?: nonce="[^"]+")?>\(\(\) => \{\n {2}const held = document\.getElementById\("hydration-scripts"\);/,
-    );
+    // The script that starts the held ones comes right after them (src/components/startAppAfterFirstPaint.ts).
+    const starter = /^<script(?: nonce="[^"]+")?>([^<]*)<\/script>/.exec(
+      res.text.slice((heldElement?.index ?? 0) + (heldElement?.[0].length ?? 0)),
+    )?.[1];
+    expect(starter).toMatch(/getElementById\([`"]hydration-scripts[`"]\)/);
+    expect(starter).toContain("first-contentful-paint");
   });
 
   it("renders a route's own links but none of its stylesheets through <Links> given a manifest without CSS", async () => {
