@@ -4,11 +4,11 @@ import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig, type Plugin } from "vite";
+import { build, defineConfig, type Plugin, type Rolldown } from "vite";
 
 export default defineConfig({
   // Brotli and gzip copies of the client's hashed assets, written once at build time (decision 0176).
-  plugins: [reactRouter(), precompressAssets()],
+  plugins: [inlineScripts(), reactRouter(), precompressAssets()],
   build: { assetsInlineLimit: 0, modulePreload: { resolveDependencies: preloadsOfLazyImport } },
   css: { modules: { generateScopedName: scopedClassName } },
   environments: {
@@ -136,4 +136,50 @@ function precompressAssets(): Plugin {
 function scopedClassName(name: string, filename: string): string {
   const file = path.relative(import.meta.dirname, filename.split("?")[0] ?? filename);
   return `_${name}_${createHash("sha256").update(file).digest("base64url").slice(0, 5)}`;
+}
+
+const inlineScriptQuery = "?inline-script";
+
+/**
+ * `import script from "./x.ts?inline-script"`: the module's default export, a function, bundled with what it imports
+ * and minified as a classic script that calls it, as a string. The scripts the server inlines before the app starts
+ * are typed modules that share their logic with the app's, and are hashed for the policy as they are served.
+ */
+function inlineScripts(): Plugin {
+  return {
+    name: "agency:inline-scripts",
+    enforce: "pre",
+    async load(id) {
+      if (!id.endsWith(inlineScriptQuery)) return null;
+      const file = id.slice(0, -inlineScriptQuery.length);
+      this.addWatchFile(file);
+      return `export default ${JSON.stringify(await bundleScript(file))};`;
+    },
+  };
+}
+
+async function bundleScript(file: string): Promise<string> {
+  const entry = "\0inline-script-entry";
+  const result = await build({
+    configFile: false,
+    logLevel: "silent",
+    root: import.meta.dirname,
+    plugins: [
+      {
+        name: "agency:inline-script-entry",
+        resolveId: (id) => (id === entry ? id : null),
+        load: (id) => (id === entry ? `import run from ${JSON.stringify(file)};\nrun();` : null),
+      },
+    ],
+    build: {
+      write: false,
+      minify: true,
+      modulePreload: false,
+      rolldownOptions: { input: entry, output: { format: "iife" } },
+    },
+  });
+  const [output] = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const chunk = output?.output.find((item) => item.type === "chunk");
+  if (!chunk) throw new Error(`${file}: no script was built`);
+  return chunk.code.trim();
 }

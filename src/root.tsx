@@ -5,6 +5,7 @@ import { isRouteErrorResponse, Meta, Outlet, ScrollRestoration, useRouteError, u
 import type { Route } from "./+types/root";
 import { AfterFirstLoad } from "./components/AfterFirstLoad.tsx";
 import { Analytics, ConsentBanner } from "./components/Consent.tsx";
+import stepStripsScript from "./components/carouselStrip.ts?inline-script";
 import { HydrationScripts } from "./components/HydrationScripts.tsx";
 import { LoadingPlaceholder } from "./components/LoadingPlaceholder.tsx";
 import { useNonce } from "./components/Nonce.tsx";
@@ -14,15 +15,14 @@ import { PageStyles } from "./components/PageStyles.tsx";
 import { PreviewBanner } from "./components/PreviewBanner.tsx";
 import { SiteFooter } from "./components/SiteFooter.tsx";
 import { SiteHeader } from "./components/SiteHeader.tsx";
-import { stepStripsBeforeApp } from "./components/scrollSnap.ts";
 import { useChunkLoadWatchdog } from "./components/useChunkLoadWatchdog.ts";
 import { useHydrated } from "./components/useDevice.ts";
 import { useInstantRouterScroll } from "./components/useInstantRouterScroll.ts";
-import { useRouterUpdatesAsTransitions } from "./components/useRouterUpdatesAsTransitions.ts";
 import { contentRetryAfter, isContentUnavailable } from "./content/load.ts";
 import { servicesContext } from "./context.ts";
 import { chromeColourRules, usePageChrome } from "./lib/page-chrome.ts";
 import { useRefreshSeconds } from "./lib/page-refresh.ts";
+import { useRouterUpdatesAsTransitions } from "./lib/router-protocol.ts";
 import { organisationJsonLd, type RootData } from "./lib/seo.ts";
 import { siteIcons } from "./site.ts";
 // The two fonts' files (as styles/fonts.css names them): preloaded, so they are there for the first paint.
@@ -78,14 +78,13 @@ export function Layout({ children }: { children: ReactNode }) {
         </noscript>
         <PageStyles nonce={nonce} />
         <ContentColours nonce={nonce} />
-        {/* Carousels' buttons step their strips from the first paint, before the app runs (decision 0203). The
-            code is the server's to write: hydration leaves the element as it is, so the browser's bundle does
-            without it (as React Router's own scripts do). */}
+        {/* Carousels' buttons step their strips from the first paint, before the app runs. The code is the
+            server's to write: hydration leaves the element as it is, so the browser's bundle does without it. */}
         <script
           nonce={nonce}
           suppressHydrationWarning
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of scrollSnap.ts, no content in it
-          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? stepStripsBeforeApp : " " }}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own module, built as a script
+          dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? stepStripsScript : " " }}
         />
         {refreshSeconds ? (
           <noscript>

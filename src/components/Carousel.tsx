@@ -11,7 +11,7 @@ import {
 } from "react";
 import { ArrowButtons } from "./ArrowIcon.tsx";
 import styles from "./Carousel.module.css";
-import { whenStripRests } from "./scrollSnap.ts";
+import { whenStripRests } from "./carouselStrip.ts";
 
 /**
  * A labelled carousel (embla): previous/next buttons, swipe, arrow keys, no autoplay (R9.10).

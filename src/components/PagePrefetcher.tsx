@@ -1,24 +1,16 @@
-import { type ContextType, useCallback, useContext, useEffect, useState, useSyncExternalStore } from "react";
-import {
-  UNSAFE_DataRouterContext as DataRouterContext,
-  UNSAFE_FrameworkContext as FrameworkContext,
-  matchRoutes,
-  PrefetchPageLinks,
-  useLocation,
-} from "react-router";
-import { dataAhead } from "../lib/data-ahead.ts";
+import { useEffect, useState } from "react";
+import { matchRoutes, PrefetchPageLinks, useLocation } from "react-router";
 import { menuLinks } from "../lib/menu.ts";
 import {
   hoverIntentMs,
   maxPrefetchedPages,
-  prefetchedDataSeconds,
   prefetchesData,
   prefetchTarget,
   routedLinkSelector,
   seenAfterMs,
 } from "../lib/page-prefetch.ts";
 import { fetchesAheadOn, type PrefetchRank, prefetchQueue, type VisitorConnection } from "../lib/prefetch-queue.ts";
-import { isDataRequest } from "../lib/router-protocol.ts";
+import { type KnownRoutes, type RouteManifest, useKnownRoutes, useRouteManifest } from "../lib/router-protocol.ts";
 import { whenIdle } from "./whenIdle.ts";
 
 /**
@@ -33,8 +25,6 @@ import { whenIdle } from "./whenIdle.ts";
 export function PagePrefetcher() {
   const [pages, setPages] = useState<readonly string[]>([]);
   const location = useLocation();
-
-  useEffect(keepDataInMemory, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page (location.key) has new links to watch
   useEffect(() => {
@@ -128,43 +118,16 @@ export function PagePrefetcher() {
   return pages.map((page) => <PageAhead key={page} page={page} />);
 }
 
-/**
- * Each page's data fetched ahead (by <PrefetchPageLinks>' links) is read from the HTTP cache into memory as soon as
- * it arrives, and the router's fetch at the tap is answered from there (decision 0224).
- */
-function keepDataInMemory() {
-  const network = window.fetch;
-  const ahead = dataAhead({
-    fetch: network.bind(window),
-    base: () => window.location.href,
-    maxAgeMs: prefetchedDataSeconds * 1000,
-    maxEntries: maxPrefetchedPages,
-  });
-  window.fetch = ahead.fetch;
-  const arrived = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as PerformanceResourceTiming[])
-      if (entry.initiatorType === "link" && isDataRequest(new URL(entry.name).pathname))
-        ahead.keep(entry.name).catch(() => {});
-  });
-  arrived.observe({ type: "resource", buffered: true });
-  return () => {
-    arrived.disconnect();
-    if (window.fetch === ahead.fetch) window.fetch = network;
-  };
-}
-
-type Routes = NonNullable<ContextType<typeof DataRouterContext>>["router"]["routes"];
-type Manifest = NonNullable<ContextType<typeof FrameworkContext>>["manifest"];
 interface PageFiles {
   modules: string[];
   styles: string[];
 }
 
 /** Each page's files, by the set of routes they were worked out from (the router swaps it for a new one as it learns). */
-const filesByRoutes = new WeakMap<Routes, Map<string, PageFiles | undefined>>();
+const filesByRoutes = new WeakMap<KnownRoutes, Map<string, PageFiles | undefined>>();
 
 /** The route modules (with everything they import) and stylesheets a page needs; undefined for a page not known. */
-function filesOf(routes: Routes, manifest: Manifest, page: string): PageFiles | undefined {
+function filesOf(routes: KnownRoutes, manifest: RouteManifest, page: string): PageFiles | undefined {
   let known = filesByRoutes.get(routes);
   if (!known) {
     known = new Map();
@@ -203,17 +166,10 @@ function anchorTo(path: string): HTMLAnchorElement {
  * so the next page is drawn without that wait, and its own links apply them from the cache.
  */
 function PageAhead({ page }: { page: string }) {
-  const framework = useContext(FrameworkContext);
-  const router = useContext(DataRouterContext)?.router;
-  // The router learns the routes of the page's links after it starts (route discovery), and says so to its
-  // subscribers (which React Router's own context does not pass on while nothing else changes). The page's files
-  // are worked out once for each set of routes the router knows, so the other changes of its state (a navigation
-  // starts, loads, ends) cost nothing here: this component is drawn again only when they change.
-  const files = useSyncExternalStore(
-    useCallback((onChange) => router?.subscribe(onChange) ?? (() => {}), [router]),
-    () => (router && framework ? filesOf(router.routes, framework.manifest, page) : undefined),
-    () => undefined,
-  );
+  // Worked out once for each set of routes the router knows (it learns more as links appear).
+  const routes = useKnownRoutes();
+  const manifest = useRouteManifest();
+  const files = routes && manifest ? filesOf(routes, manifest, page) : undefined;
   // The route's modules are imported first: <PrefetchPageLinks> reads each route module, and React Router reloads
   // the page when one fails to import, so a chunk gone after a deploy would reload the page the visitor is reading
   // (again and again). A page whose modules do not load is not fetched ahead; the tap meets it as before.

@@ -1,5 +1,6 @@
-import { createContext, type LinkHTMLAttributes, type ReactNode, useContext, useMemo } from "react";
-import { type EntryContext, UNSAFE_FrameworkContext as FrameworkContext, Links, useMatches } from "react-router";
+import { createContext, type LinkHTMLAttributes, type ReactNode, useContext } from "react";
+import { type EntryContext, Links, useMatches } from "react-router";
+import { LinksWithoutStylesheets, useRouteManifest } from "../lib/router-protocol.ts";
 
 /** The one style element that carries the first document's CSS. */
 const inlineHref = "page-styles";
@@ -36,31 +37,14 @@ export function PageStyles({ nonce }: { nonce: string | undefined }) {
 let inlinedHrefs: ReadonlySet<string> | undefined;
 
 function InlinedStyles({ nonce }: { nonce: string | undefined }) {
-  const framework = useContext(FrameworkContext);
+  const manifest = useRouteManifest();
   const inlineCss = useContext(InlineCssContext);
   const matches = useMatches();
-  // <Links> without the route stylesheets: they are inline, or rendered below.
-  const withoutCss = useMemo(
-    () =>
-      framework && {
-        ...framework,
-        manifest: {
-          ...framework.manifest,
-          routes: Object.fromEntries(
-            Object.entries(framework.manifest.routes).map(([id, route]) => [id, route && { ...route, css: undefined }]),
-          ),
-        },
-      },
-    [framework],
-  );
-  if (!framework || !withoutCss) return <Links nonce={nonce} />;
-  const links = (
-    <FrameworkContext.Provider value={withoutCss}>
-      <Links nonce={nonce} />
-    </FrameworkContext.Provider>
-  );
+  if (!manifest) return <Links nonce={nonce} />;
+  // The route stylesheets are inline, or rendered below.
+  const links = <LinksWithoutStylesheets nonce={nonce} />;
 
-  const hrefs = [...new Set(matches.flatMap((match) => framework.manifest.routes[match.id]?.css ?? []))];
+  const hrefs = [...new Set(matches.flatMap((match) => manifest.routes[match.id]?.css ?? []))];
   if (typeof document === "undefined") {
     if (inlineCss === undefined) return <Links nonce={nonce} />;
     return (

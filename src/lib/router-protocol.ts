@@ -1,14 +1,37 @@
 // Shared with the server: the page cache, the redirects, preview and the app read React Router's wire protocol here.
-import { Children, cloneElement, Fragment, isValidElement, type ReactElement, type ReactNode } from "react";
-import type { Navigation, RouterContextProvider, ServerBuild } from "react-router";
+import {
+  Children,
+  type ContextType,
+  cloneElement,
+  createElement,
+  Fragment,
+  isValidElement,
+  type ReactElement,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useSyncExternalStore,
+} from "react";
+import {
+  UNSAFE_DataRouterContext as DataRouterContext,
+  UNSAFE_FrameworkContext as FrameworkContext,
+  Links,
+  type Navigation,
+  type RouterContextProvider,
+  Scripts,
+  type ServerBuild,
+} from "react-router";
 import type { SiteServices } from "../services.ts";
 
 /**
- * What the site assumes about React Router beyond its documented API, in one place (docs/decisions/0170). Each
- * assumption is pinned by a test against the real package and the real build, so an upgrade that changes one fails
- * there rather than silently in the contact limit, the metric labels or the chunk-reload recovery:
- * tests/unit/router-protocol.test.ts, tests/integration/router-protocol.test.ts, tests/e2e/router-protocol.spec.ts.
- * Pure: no I/O, safe in the server and in the browser bundle.
+ * What the site assumes about React Router beyond its documented API, in one place: its wire protocol, its internal
+ * contexts, and the work-arounds that use them. Each assumption is pinned by a test against the real package
+ * (checked against React Router 8.4.0) and the real build, so an upgrade that changes one fails there and says which
+ * work-around to drop: tests/unit/router-protocol.test.ts, tests/integration/router-protocol.test.ts,
+ * tests/e2e/router-protocol.spec.ts. No I/O: safe in the server and in the browser bundle.
  */
 
 // ---- Data requests -------------------------------------------------------------------------------------------
@@ -104,6 +127,14 @@ export interface RouterScripts {
 }
 
 /**
+ * What React Router's `<Scripts>` renders, split. It has no prop for that, so it is called as a function: its hooks
+ * run as the caller's, in the same order on every render. Once the page has hydrated it renders nothing.
+ */
+export function useRouterScripts(nonce: string | undefined): RouterScripts {
+  return splitRouterScripts(Scripts({ nonce }));
+}
+
+/**
  * Splits what React Router's <Scripts> rendered (fragments of `<link rel="modulepreload">`, the context script and
  * the route-modules `<script type="module">`; nothing once hydrated) into the part that must run while the document
  * is parsed and the part that starts the app. Each element keeps its props; keys are given by position.
@@ -127,6 +158,81 @@ export function splitRouterScripts(rendered: ReactNode): RouterScripts {
   visit(rendered);
   return split;
 }
+
+// ---- The document's links --------------------------------------------------------------------------------
+
+/** The build's route manifest as the browser holds it: each route's module, its imports and its stylesheets. */
+export type RouteManifest = NonNullable<ContextType<typeof FrameworkContext>>["manifest"];
+
+/** The route manifest from React Router's framework context (undefined outside framework mode). */
+export function useRouteManifest(): RouteManifest | undefined {
+  return useContext(FrameworkContext)?.manifest;
+}
+
+/**
+ * React Router's `<Links>` without the routes' stylesheets, for a document that carries them inline: `<Links>` is
+ * given a framework context whose manifest names no CSS, and still renders each route's own `links` (a feed).
+ */
+export function LinksWithoutStylesheets({ nonce }: { nonce: string | undefined }) {
+  const framework = useContext(FrameworkContext);
+  const withoutCss = useMemo(
+    () =>
+      framework && {
+        ...framework,
+        manifest: {
+          ...framework.manifest,
+          routes: Object.fromEntries(
+            Object.entries(framework.manifest.routes).map(([id, route]) => [id, route && { ...route, css: undefined }]),
+          ),
+        },
+      },
+    [framework],
+  );
+  const links = createElement(Links, { nonce });
+  return withoutCss ? createElement(FrameworkContext.Provider, { value: withoutCss }, links) : links;
+}
+
+// ---- The browser's router, inside React ----------------------------------------------------------------------
+
+/** The routes the browser's router knows. */
+export type KnownRoutes = NonNullable<ContextType<typeof DataRouterContext>>["router"]["routes"];
+
+/**
+ * The routes the router knows now: it learns more as links appear (route discovery) and tells only its subscribers,
+ * so the caller is drawn again when the set changes and for nothing else.
+ */
+export function useKnownRoutes(): KnownRoutes | undefined {
+  const router = useContext(DataRouterContext)?.router;
+  return useSyncExternalStore(
+    useCallback((onChange) => router?.subscribe(onChange) ?? (() => {}), [router]),
+    () => router?.routes,
+    () => undefined,
+  );
+}
+
+/**
+ * Every state change of the router reaches React inside `startTransition`: `<HydratedRouter>` sets its own location
+ * outside one when a navigation ends, and that update, drawn first, makes React hydrate at once each section of the
+ * page being left that still waits for its code. The subscribers are wrapped in a layout effect inside the router,
+ * which runs before `<RouterProvider>` and `<HydratedRouter>` subscribe (children's effects run first).
+ * `useTransitions` cannot do it: `true` leaves that update as it is, `false` lets route discovery take those sections
+ * down after hydration.
+ */
+export function useRouterUpdatesAsTransitions(): void {
+  const router = useContext(DataRouterContext)?.router;
+  useLayoutEffect(() => {
+    if (!router || routerInTransitions === router) return;
+    routerInTransitions = router;
+    const subscribe = router.subscribe.bind(router);
+    router.subscribe = (subscriber) =>
+      subscribe((state, options) =>
+        options.flushSync ? subscriber(state, options) : startTransition(() => subscriber(state, options)),
+      );
+  }, [router]);
+}
+
+/** The router whose subscribers are wrapped already (a page has one; in development, effects run twice). */
+let routerInTransitions: object | undefined;
 
 // ---- The server build ----------------------------------------------------------------------------------------
 

@@ -2,7 +2,6 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { projects } from "./content.ts";
 import { hydrated } from "./hydration.ts";
-import { readAhead } from "./network.ts";
 
 /**
  * Issue 25: every control works from the first paint. A project tile followed before the app has run is a plain
@@ -61,16 +60,12 @@ async function expectNeighbours(page: Page, previous: Tile | undefined, next: Ti
 
 /**
  * Records the project page's own requests for the project list's data (what it would load its neighbours from):
- * the router's fetches, not the menu's pages fetched ahead after the first load (decisions 0212 and 0224).
+ * the router's fetches, not the menu's pages fetched ahead by link elements after the first load (decision 0212).
  */
 function listDataRequests(page: Page): string[] {
   const seen: string[] = [];
   page.on("request", (request) => {
-    if (
-      request.resourceType() === "fetch" &&
-      !readAhead(request) &&
-      new URL(request.url()).pathname === "/projects.data"
-    )
+    if (request.resourceType() === "fetch" && new URL(request.url()).pathname === "/projects.data")
       seen.push(request.url());
   });
   return seen;

@@ -1,6 +1,6 @@
 import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type APIRequestContext, expect, type Page, type Request } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 
 /**
  * Holds every request to `url` at the network edge until the returned function is called, then lets them all
@@ -16,14 +16,6 @@ export async function holdRequests(page: Page, url: string | RegExp): Promise<()
     await route.continue();
   });
   return release;
-}
-
-/**
- * A read ahead of need by the site's own script: the prefetcher reading a page's data into memory (decision 0224)
- * says `Purpose: prefetch`. The router's own requests (a move, a revalidation) do not.
- */
-export function readAhead(request: Request): boolean {
-  return request.headers().purpose === "prefetch";
 }
 
 /** Asks for a page until the page cache answers it from its store (the first visitor's render fills it). */

@@ -130,6 +130,9 @@ describe.each(Object.keys(sources) as (keyof typeof sources)[])("preview over th
     expect(data.status).toBe(200);
     expect(data.text).toContain(draftPost.title);
     expect(data.headers["cache-control"]).toBe("private, no-store");
+    // Nor is the data a page fetches ahead of a tap kept by the browser.
+    const ahead = await request(built.app).get("/news.data").set({ Cookie: cookie, "Sec-Purpose": "prefetch" });
+    expect(ahead.headers["cache-control"]).toBe("private, no-store");
     // Files are the same in preview and keep their own caching.
     const feed = await request(built.app).get("/news/rss.xml").set("Cookie", cookie);
     expect(feed.headers["cache-control"]).toBe("public, max-age=60");

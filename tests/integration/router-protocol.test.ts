@@ -91,7 +91,7 @@ describe("React Router's protocol, through the built app", () => {
   });
 
   it("lets the page parse the router's context script and holds the app's scripts in a <noscript> until the first paint", async () => {
-    // Decision 0180: src/components/HydrationScripts.tsx splits what <Scripts> renders (splitRouterScripts).
+    // useRouterScripts (src/components/HydrationScripts.tsx) splits what <Scripts> renders.
     const res = await request(built.app).get("/about");
     expect(res.status).toBe(200);
     const heldElement = /<noscript id="hydration-scripts">([\s\S]*?)<\/noscript>/.exec(res.text);
@@ -114,10 +114,28 @@ describe("React Router's protocol, through the built app", () => {
     const context = parsed.indexOf("window.__reactRouterContext = {");
     expect(context).toBeGreaterThan(-1);
     expect(parsed.indexOf("window.__reactRouterContext.streamController.enqueue(")).toBeGreaterThan(context);
-    // The script that starts the held ones comes right after them.
-    expect(res.text.slice((heldElement?.index ?? 0) + (heldElement?.[0].length ?? 0))).toMatch(
-      /^<script(?: nonce="[^"]+")?>\(\(\) => \{\n {2}const held = document\.getElementById\("hydration-scripts"\);/,
-    );
+    // The script that starts the held ones comes right after them (src/components/startAppAfterFirstPaint.ts).
+    const starter = /^<script(?: nonce="[^"]+")?>([^<]*)<\/script>/.exec(
+      res.text.slice((heldElement?.index ?? 0) + (heldElement?.[0].length ?? 0)),
+    )?.[1];
+    expect(starter).toMatch(/getElementById\([`"]hydration-scripts[`"]\)/);
+    expect(starter).toContain("first-contentful-paint");
+  });
+
+  it("renders a route's own links but none of its stylesheets through <Links> given a manifest without CSS", async () => {
+    // LinksWithoutStylesheets: the page's CSS is inline, with a disabled link for each file; <Links> adds no other.
+    const res = await request(built.app).get("/news");
+    expect(res.status).toBe(200);
+    const head = res.text.slice(0, res.text.indexOf("</head>"));
+    expect(head).toMatch(/<link [^>]*rel="alternate" type="application\/rss\+xml" href="\/news\/rss\.xml"/);
+    const routeCss = (build.assets.routes["routes/news"]?.css ?? []).map((href) => href.replace(/#$/, ""));
+    expect(routeCss.length).toBeGreaterThan(0);
+    const stylesheets = [...head.matchAll(/<link rel="stylesheet"[^>]*>/g)].map((match) => match[0]);
+    for (const href of routeCss) {
+      const links = stylesheets.filter((link) => link.includes(`href="${href}"`));
+      expect(links.length, href).toBeGreaterThan(0);
+      for (const link of links) expect(link, href).toContain("disabled");
+    }
   });
 
   it("hands the server the build's own createLoadContext, whose context the route modules read", () => {

@@ -1,4 +1,16 @@
-import { data, isRouteErrorResponse, redirect, UNSAFE_ErrorResponseImpl } from "react-router";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import {
+  createMemoryRouter,
+  data,
+  isRouteErrorResponse,
+  redirect,
+  Scripts,
+  UNSAFE_DataRouterContext,
+  UNSAFE_ErrorResponseImpl,
+  UNSAFE_FrameworkContext,
+} from "react-router";
 import { describe, expect, it } from "vitest";
 import {
   dataRequestPage,
@@ -61,5 +73,44 @@ describe("data request paths", () => {
       expect(isRouterRequest(path), path).toBe(false);
     }
     expect(isRouterRequest(manifestPath)).toBe(true);
+  });
+});
+
+// The work-arounds in router-protocol.ts, each against what it works around (checked with React Router 8.4.0): when
+// one of these fails after an upgrade, the work-around it names may go.
+
+describe("React Router's internals the browser's work-arounds read", () => {
+  it("are React contexts exported under their UNSAFE_ names (useRouteManifest, useKnownRoutes, LinksWithoutStylesheets)", () => {
+    for (const context of [UNSAFE_FrameworkContext, UNSAFE_DataRouterContext]) {
+      expect(context.$$typeof).toBe(Symbol.for("react.context"));
+    }
+  });
+
+  it("include <Scripts> as a plain function component, so it can be called for its elements (useRouterScripts)", () => {
+    expect(typeof Scripts).toBe("function");
+    expect((Scripts as { prototype?: { isReactComponent?: unknown } }).prototype?.isReactComponent).toBeUndefined();
+  });
+
+  it("tell the router's subscribers, and only them, of routes it learns, in a new routes array (useKnownRoutes)", () => {
+    const router = createMemoryRouter([{ id: "root", path: "/", children: [] }]);
+    const before = router.routes;
+    let told = 0;
+    const unsubscribe = router.subscribe(() => told++);
+    router.patchRoutes("root", [{ id: "about", path: "about" }]);
+    expect(told).toBe(1);
+    expect(router.routes).not.toBe(before);
+    expect(router.routes[0]?.children?.map((route) => route.id)).toEqual(["about"]);
+    unsubscribe();
+    router.dispose();
+  });
+
+  it("include <HydratedRouter> setting its own location outside startTransition (useRouterUpdatesAsTransitions)", () => {
+    const entry = createRequire(import.meta.url).resolve("react-router/dom");
+    const source = readFileSync(path.join(path.dirname(entry), "lib/dom-export/hydrated-router.js"), "utf8");
+    const component = source.slice(source.indexOf("function HydratedRouter("), source.lastIndexOf("//#endregion"));
+    expect(component).toMatch(
+      /\.subscribe\(\(newState\) => \{\s*if \(newState\.location !== location\) setLocation\(newState\.location\);\s*\}\)/,
+    );
+    expect(component).not.toContain("startTransition");
   });
 });

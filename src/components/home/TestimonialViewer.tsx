@@ -3,7 +3,7 @@ import type { Testimonial } from "../../content/testimonials.ts";
 import { matchesTouchMedia } from "../../lib/device.ts";
 import { canGoBack, canGoForward, initialTestimonialState, testimonialReducer } from "../../lib/testimonials.ts";
 import { ArrowButtons } from "../ArrowIcon.tsx";
-import { whenStripRests } from "../scrollSnap.ts";
+import { whenStripRests } from "../carouselStrip.ts";
 import styles from "./TestimonialViewer.module.css";
 
 /**
