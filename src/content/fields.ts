@@ -2,25 +2,18 @@
 import type { BlogPostFields, HomePageFields, ProjectFields, ServiceFields } from "./model.ts";
 import type { ContentType } from "./types.ts";
 
-/**
- * The content model at run time: every field of every content type with its kind. The query allow-list, the
- * query engine's ordering and docs/content-model.md follow it; the compile-time checks below keep it in step
- * with the TypeScript model (model.ts).
- */
+// The content model at run time, for the query allow-list and ordering; the checks below keep it in step with model.ts.
 export type FieldKind =
-  /** A short string, at most 255 characters (Contentful Symbol); can be ordered. */
+  /** Contentful Symbol, at most 255 characters; can be ordered. */
   | "text"
-  /** Prose without formatting (Contentful Text); cannot be ordered. */
+  /** Contentful Text; cannot be ordered. */
   | "longText"
-  /** An ISO date (Contentful Date); ordered as a date. */
+  /** Ordered as a date. */
   | "date"
-  /** A list of short strings (Contentful Array of Symbol); filters match one element. */
+  /** Filters match one element. */
   | "list"
-  /** One linked image (Contentful Link to Asset). */
   | "asset"
-  /** Several linked images (Contentful Array of Links to Asset). */
   | "assets"
-  /** A Contentful rich-text Document. */
   | "richText";
 
 type FieldsOf<Fields> = { readonly [Name in keyof Required<Fields>]: FieldKind };
@@ -103,7 +96,6 @@ export const contentFields = { blogPost, singleProject, singleServices, homePage
   Readonly<Record<string, FieldKind>>
 >;
 
-/** The fields pages receive for each content type. */
 export interface FieldsByType {
   blogPost: BlogPostFields;
   singleProject: ProjectFields;
@@ -111,7 +103,6 @@ export interface FieldsByType {
   homePage: HomePageFields;
 }
 
-/** The kind of a field of a content type, or undefined when the type has no such field. */
 export function fieldKind(contentType: ContentType, field: string): FieldKind | undefined {
   const fields: Readonly<Record<string, FieldKind>> = contentFields[contentType];
   return Object.hasOwn(fields, field) ? fields[field] : undefined;

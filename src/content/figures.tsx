@@ -2,12 +2,8 @@ import { ContentImage } from "../components/ContentImage.tsx";
 import { useFieldTags } from "../preview/inspector.tsx";
 import type { Asset } from "./types.ts";
 
-/**
- * An entry's images, each in its own figure and tagged in preview with the entry's field it comes from: `field`
- * names it, or each image's. `sizes` and `displayWidth` as for ContentImage. Beside rich-text.tsx because the pages
- * that show an entry's images (post, project, service) are the ones that show its rich text: the two share one file
- * of the browser's code, in the same place among each page's scripts and styles.
- */
+// Beside rich-text.tsx because the pages that show an entry's images are the ones that show its rich text: the two
+// share one file of the browser's code.
 export function ContentFigures({
   images,
   field,

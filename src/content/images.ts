@@ -1,11 +1,8 @@
 // Shared with the server: the image resizer reads the same image URLs (server/content/image-sizes.ts).
 import type { Asset } from "./types.ts";
 
-/**
- * The widths a resizable image is offered at: the srcset's steps, and the only sizes this server makes of the
- * store's images (server/content/image-sizes.ts snaps any other request up to the next one). Close enough
- * together that a phone at 2x or 3x gets a file near its size rather than twice it.
- */
+// The srcset's steps, and the only sizes the server makes of the store's images; close enough together that a phone
+// at 2x or 3x gets a file near its size rather than twice it.
 export const imageWidths = [320, 480, 640, 800, 960, 1200, 1600, 2000, 2400] as const;
 
 export interface ImageSources {
@@ -21,10 +18,6 @@ const resizableImages = /^((https?:)?\/\/images\.ctfassets\.net\/|\/content\/ima
 // Converting these to WebP would lose what they are (vectors, animation); they are served as uploaded.
 const keepFormat = new Set(["image/svg+xml", "image/gif"]);
 
-/**
- * The src and a WebP srcset of an asset for a given display width: Contentful's Images API, or the same query
- * answered by this server for the embedded store. Other hosts, SVG and GIF are used as they are.
- */
 export function imageSources(asset: Asset | undefined, displayWidth = 1600): ImageSources | undefined {
   const file = asset?.fields.file;
   if (!asset || !file?.url) return undefined;

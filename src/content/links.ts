@@ -9,10 +9,7 @@ export interface LinkedObject {
   fields?: unknown;
 }
 
-/**
- * What a visitor makes of one link: `removeLink` when it cannot be resolved; `{ target }`, a value put in its
- * place as it is (an asset); or `{ entry }`, an entry whose own fields are resolved in turn.
- */
+/** `{ target }` is put in the link's place as it is; `{ entry }`'s own fields are resolved in turn. */
 export type LinkResolution =
   | typeof removeLink
   | { target: unknown }
@@ -20,11 +17,7 @@ export type LinkResolution =
 
 export type Visit = (linked: LinkedObject) => LinkResolution;
 
-/**
- * An entry the answer already gives in full (an item of the answer, or an entry expanded earlier in it), or one met
- * again inside its own fields: given by its `sys` alone. So each entry's fields appear at most once in an answer,
- * cycles end, and the answer stays a finite tree no bigger than what the source sent.
- */
+/** An entry given in full elsewhere in the answer, by `sys` alone, so cycles end and the answer stays finite. */
 export interface EntryReference {
   sys: { id: string; contentType: { sys: { id: string } } };
 }
@@ -39,14 +32,8 @@ function isLinked(value: Record<string, unknown>): value is Record<string, unkno
   return isObject(value.sys) && linkTypes.has(value.sys.type as string);
 }
 
-/**
- * Walks entry fields, at any depth, and hands every link, asset or entry (anything with `sys.type`) to `visit`.
- * Lists drop removed items; rich-text nodes whose `data.target` is removed are dropped whole, so renderers never
- * meet an embedded block without its asset; nothing else is dropped or changed. Entries can link to each other
- * in a loop, so what stops the walk is what it has visited, not a depth: `given` holds the ids of the entries
- * the answer gives in full (share one set across an answer's items, starting with their ids); an entry found
- * there becomes an EntryReference, any other is expanded once and added.
- */
+// Rich-text nodes whose target is removed are dropped whole, so renderers never meet an embedded block without its
+// asset. Entries can link in a loop, so `given` (shared across an answer's items) stops the walk, not a depth.
 export function mapLinks(value: unknown, visit: Visit, given = new Set<string>()): unknown {
   const resolve = (linked: LinkedObject): unknown => {
     const resolution = visit(linked);
@@ -88,7 +75,6 @@ export function mapLinks(value: unknown, visit: Visit, given = new Set<string>()
   return walk(value);
 }
 
-/** An asset in the shape pages receive, whatever the source added around it. */
 export function trimAsset(id: string, fields: { title?: unknown; description?: unknown; file: AssetFile }): Asset {
   const trimmed: Asset["fields"] = { file: fields.file };
   if (typeof fields.title === "string") trimmed.title = fields.title;
@@ -100,7 +86,6 @@ function isAssetFields(value: unknown): value is { title?: unknown; description?
   return isObject(value) && isObject(value.file) && typeof value.file.url === "string";
 }
 
-/** The assets a page's fields already hold (as trimAsset made them), by id. */
 function assetsIn(value: unknown, found = new Map<string, Asset>()): Map<string, Asset> {
   if (Array.isArray(value)) {
     for (const item of value) assetsIn(item, found);
@@ -113,14 +98,8 @@ function assetsIn(value: unknown, found = new Map<string, Asset>()): Map<string,
   return found;
 }
 
-/**
- * An entry's fields as Contentful's web app sends them while an editor types (the live preview SDK's update: the
- * entry the page subscribed with, the edit merged in, the fields of one locale), made into the fields pages receive
- * by the same walk and trimming as the sources' answers. A linked asset may come whole (`sys.type` "Asset") or as a
- * link: a link is resolved to the asset of that id the page already shows (`current`), and removed otherwise, as
- * an answer's unresolved link is. The page's own assets come back as it sent them (no `sys.type`) and stay as
- * they are.
- */
+// Fields as Contentful's web app sends them while an editor types, through the same walk as the sources' answers; a
+// linked asset that arrives as a bare link resolves to the one the page already shows, or is removed.
 export function editedFields(edited: unknown, current: unknown): Record<string, unknown> {
   if (!isObject(edited)) return {};
   const known = assetsIn(current);

@@ -5,11 +5,8 @@ import { contentRetryAfterSeconds, isContentQueryError, isContentUnavailableErro
 import type { FieldsByType } from "./fields.ts";
 import type { ContentQuery, ContentType, Entry } from "./types.ts";
 
-/**
- * How loaders read content (docs/content-model.md, "Reading content in a loader"): in process through the
- * ContentService. When the source is down and nothing is cached, they throw a 503 with Retry-After that the
- * ErrorBoundary renders as the page's loading placeholder (R8), never a 500 page.
- */
+// With the source down and nothing cached, loaders throw a 503 with Retry-After that the ErrorBoundary renders as the
+// page's loading placeholder (R8), never a 500 page.
 
 export type EntryOf<T extends ContentType> = Entry<FieldsByType[T]>;
 export type QueryOf<T extends ContentType> = ContentQuery & { content_type: T };
@@ -18,7 +15,6 @@ type LoadContext = Readonly<RouterContextProvider>;
 
 const unavailableReason = "content-unavailable";
 
-/** The response a loader throws when content cannot be had: 503 + Retry-After. */
 export function contentUnavailable() {
   return data(
     { reason: unavailableReason },
@@ -26,7 +22,6 @@ export function contentUnavailable() {
   );
 }
 
-/** For ErrorBoundaries: is this the thrown "content unavailable" response (render the loading placeholder)? */
 export function isContentUnavailable(error: unknown): boolean {
   return (
     isRouteErrorResponse(error) &&
@@ -35,7 +30,6 @@ export function isContentUnavailable(error: unknown): boolean {
   );
 }
 
-/** The entries a query finds (with `select`, only the selected fields are present). */
 export function loadContent<T extends ContentType>(
   context: LoadContext,
   query: QueryOf<T> & { select: string },
@@ -52,10 +46,7 @@ export async function loadContent<T extends ContentType>(context: LoadContext, q
   }
 }
 
-/**
- * The first entry a query finds (an article, project or service by slug); none is the 404 page, and so is a
- * query the content service refuses (a slug from the address that no entry could have, such as one too long).
- */
+/** No entry is a 404, and so is a query the content service refuses (a slug from the address too long for any). */
 export async function loadEntry<T extends ContentType>(context: LoadContext, query: QueryOf<T>): Promise<EntryOf<T>> {
   const notFound = () => data(null, { status: 404, statusText: "Not Found" });
   const [entry] = await loadContent(context, { ...query, limit: 1 }).catch((error: unknown) => {
@@ -65,11 +56,7 @@ export async function loadEntry<T extends ContentType>(context: LoadContext, que
   return entry;
 }
 
-/**
- * A section that may fail alone (the home page's tiles, carousel and teaser, the agency carousel, related posts, a
- * service's latest projects): when its content is unavailable the page still renders and the section keeps its
- * loading placeholder, shown for `null` (R8.1: logged, no message). Anything else is still the page's failure.
- */
+/** A section that may fail alone keeps its loading placeholder, shown for `null` (R8.1: logged, no message). */
 export async function orPlaceholder<T>(context: LoadContext, section: string, read: Promise<T>): Promise<T | null> {
   try {
     return await read;
@@ -81,10 +68,7 @@ export async function orPlaceholder<T>(context: LoadContext, section: string, re
   }
 }
 
-/**
- * Root middleware: a thrown 503 keeps its Retry-After whichever route's ErrorBoundary renders it (React
- * Router passes thrown headers only to a `headers` export).
- */
+/** React Router passes thrown headers only to a `headers` export, so a thrown 503 would lose its Retry-After. */
 export const contentRetryAfter: MiddlewareFunction<Response> = async (_args, next) => {
   const response = await next();
   if (response.status === 503 && !response.headers.has("Retry-After")) {

@@ -2,13 +2,8 @@
 import type { Document } from "@contentful/rich-text-types";
 import type { Asset } from "./types.ts";
 
-/**
- * The four content types (R3), field by field, as pages receive them: linked assets resolved,
- * rich text as Contentful documents. The embedded store and a real Contentful space both follow this model
- * (docs/content-model.md). Only `slug` is required (the one field the Contentful content types validate as
- * required, scripts/contentful-export.ts); Contentful leaves out any other field an editor left empty, so every
- * other field is optional here and the compiler asks each page for its guard.
- */
+// Only `slug` is required: Contentful leaves out any other field an editor left empty, so every other field is
+// optional here and the compiler asks each page for its guard.
 
 export type RichText = Document;
 
@@ -23,7 +18,6 @@ export interface BlogPostFields extends SeoFields {
   slug: string;
   /** A list; the first category is the one shown. */
   blogCategory?: string[];
-  /** ISO date, e.g. "2026-10-14". */
   blogPostDate?: string;
   blogTags?: string[];
   /** The first image's file url is the card image. */
@@ -31,7 +25,6 @@ export interface BlogPostFields extends SeoFields {
   blogFeaturedImage?: Asset;
   blogInternalImage?: Asset[];
   blogIntro?: RichText;
-  /** The body; may embed assets (embedded-asset-block). */
   blogText?: RichText;
 }
 
@@ -39,10 +32,8 @@ export interface ProjectFields extends SeoFields {
   projectTitle?: string;
   slug: string;
   category?: string[];
-  /** The services delivered, as the names shown on the page (e.g. "Branding", "Web Design"). */
   services?: string[];
   featuredImage?: Asset;
-  /** A CSS colour (hex) for the project's hero and header. */
   BackgroundColour?: string;
   /** One or two sentences: the hero line, and the short description in the home page's tile overlay. */
   heroContent?: string;
@@ -51,7 +42,6 @@ export interface ProjectFields extends SeoFields {
   logo?: Asset;
   clientName?: string;
   website?: string;
-  /** ISO date of launch. */
   date?: string;
   images?: Asset[];
   fullWidthImages?: Asset[];
@@ -72,13 +62,11 @@ export interface ProjectFields extends SeoFields {
 
 export interface ServiceFields extends SeoFields {
   slug: string;
-  /** The service's name as a heading (not in R3.4's field list; a title is needed to show it). */
+  /** Not in R3.4's field list; a title is needed to show the service. */
   title?: string;
   subHeading?: string;
   servicesHero?: Asset;
-  /** Three short figures, e.g. "250+". */
   stats?: string[];
-  /** What each of the three figures counts. */
   statsDescription?: string[];
   servicesTwoImages?: Asset[];
   leftText?: RichText;
@@ -99,6 +87,5 @@ export interface ServiceFields extends SeoFields {
 }
 
 export interface HomePageFields {
-  /** The home (and about) carousel; pages use the first homePage entry. */
   carousel?: Asset[];
 }

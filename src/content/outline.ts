@@ -1,24 +1,17 @@
 // Shared with the server: the news feed reads articles' outlines (server/content/feed.ts).
 import type { Block, Document, Inline, Text } from "@contentful/rich-text-types";
 
-/**
- * What pages read from rich text besides rendering it: plain text, heading anchors (the article's contents
- * list) and word counts (read time). Pure functions, shared by the server and the browser.
- */
-
 type RichNode = Block | Inline | Text | Document;
 
 function isText(node: RichNode): node is Text {
   return node.nodeType === "text";
 }
 
-/** The visible text of a node and everything inside it. */
 export function plainText(node: RichNode): string {
   if (isText(node)) return node.value;
   return (node.content ?? []).map((child) => plainText(child as RichNode)).join("");
 }
 
-/** Every node of a type, in document order (depth first). */
 export function nodesOfType(document: Document | undefined, nodeType: string): Block[] {
   const found: Block[] = [];
   const visit = (node: RichNode) => {
@@ -46,10 +39,7 @@ const headingTypes = new Set(["heading-1", "heading-2", "heading-3", "heading-4"
 /** Ids the page itself already uses, so a heading called "Main" never steals the skip link's target. */
 const reservedIds = ["main", "contents", "top"];
 
-/**
- * A stable, unique id for every heading of the given documents (rendered on one page, in this order): the
- * slug of its text, with -2, -3… for repeats. The renderer and the contents list both read this one map.
- */
+/** Unique per page; the renderer and the contents list both read this one map, so a heading and its link agree. */
 export function headingIds(documents: Array<Document | undefined>): WeakMap<object, string> {
   const ids = new WeakMap<object, string>();
   const used = new Set(reservedIds);
@@ -76,7 +66,6 @@ export interface ContentsEntry {
   title: string;
 }
 
-/** The contents list: each h2 of the documents, in order, with the id its heading carries on the page. */
 export function contentsOf(documents: Array<Document | undefined>, ids = headingIds(documents)): ContentsEntry[] {
   return documents.flatMap((document) =>
     nodesOfType(document, "heading-2").flatMap((heading) => {
@@ -87,7 +76,7 @@ export function contentsOf(documents: Array<Document | undefined>, ids = heading
   );
 }
 
-/** Words in the paragraph nodes of the documents (paragraphs inside lists and quotes count too). */
+/** Paragraphs inside lists and quotes count too. */
 export function paragraphWordCount(documents: Array<Document | undefined>): number {
   let words = 0;
   for (const document of documents) {

@@ -18,31 +18,24 @@ import type { ContentQuery, ContentType, Entry } from "./types.ts";
 
 type LoadContext = Readonly<RouterContextProvider>;
 
-/**
- * Every read behind the pages, each with its one query (R7.3), and the cards they make (cards.ts). All go through
- * `loadContent`, so content that cannot be had is always the same thrown 503; a section that may fail alone wraps
- * its read in `orPlaceholder` (load.ts).
- */
+// Every read behind the pages goes through `loadContent`, so content that cannot be had is always the same thrown 503.
 
 export const newestFirst = "-fields.blogPostDate";
 export const byProjectTitle = "fields.projectTitle";
 /** Related posts (R9.1: 3). */
 export const relatedPostCount = 3;
-/** Projects on a service page. */
 export const serviceProjectCount = 4;
 
 /** The queries of R7.3, one per usage. */
 export const queries = {
-  /** The home teaser: the three newest posts, only the fields a card shows (no category: the teaser shows none). */
+  /** Only the fields a card shows (no category: the teaser shows none). */
   homeTeaser: {
     content_type: "blogPost",
     limit: 3,
     order: newestFirst,
     select: "sys.id,fields.blogTitle,fields.slug,fields.blogPostDate,fields.blogTags,fields.blogHero",
   },
-  /** The home and agency carousel: the first homePage entry. */
   carousel: { content_type: "homePage", limit: 1 },
-  /** The home page's project tiles: the eight newest (decision 0062), only the fields a tile shows. */
   projectTiles: {
     content_type: "singleProject",
     order: "-fields.date",
@@ -56,7 +49,7 @@ export const queries = {
     ...(category ? { "fields.blogCategory": category } : {}),
   }),
   newsCategories: { content_type: "blogPost", select: "sys.id,fields.blogCategory" },
-  /** Related posts; `skip` reads past the first three when the article is among them (decision 0072). */
+  /** `skip` reads past the first three when the article is among them. */
   related: (skip?: number): QueryOf<"blogPost"> => ({
     content_type: "blogPost",
     order: newestFirst,
@@ -71,13 +64,11 @@ export const queries = {
   projectCategories: { content_type: "singleProject", select: "sys.id,fields.category" },
   project: (slug: string): QueryOf<"singleProject"> => ({ content_type: "singleProject", "fields.slug": slug }),
   service: (slug: string): QueryOf<"singleServices"> => ({ content_type: "singleServices", "fields.slug": slug }),
-  /** A service page's latest projects: every project, newest first (decision 0075 picks from them). */
   serviceProjects: { content_type: "singleProject", order: "-fields.date" },
 } as const satisfies Record<string, ContentQuery | ((...args: never[]) => ContentQuery)>;
 
 const byName = (a: string, b: string) => a.localeCompare(b, "en-GB", { sensitivity: "base" });
 
-/** Distinct values of a list field across entries, in alphabetical order. */
 export function distinctCategories(lists: Array<readonly string[] | undefined>): string[] {
   const seen = new Map<string, string>();
   for (const list of lists) {
@@ -89,21 +80,15 @@ export function distinctCategories(lists: Array<readonly string[] | undefined>):
   return [...seen.values()].sort(byName);
 }
 
-/** A category from the query string: trimmed, bounded, or undefined for "All". */
 export function categoryParam(url: URL): string | undefined {
   const value = url.searchParams.get(categoryQuery)?.trim().slice(0, 100);
   return value ? value : undefined;
 }
 
-/**
- * In preview, cards keep the fields they were made from (`source`): the page subscribes them to the editor's
- * edits and makes each edit into a card with the same mapper (decision 0215). Public pages' data has none.
- */
+/** In preview cards keep their `source` fields, so the editor's edits become cards through the same mapper. */
 function keepSources(context: LoadContext): boolean {
   return context.get(servicesContext).settings.preview === true;
 }
-
-// ---- The home and agency pages -------------------------------------------------------------------------------
 
 export async function readCarousel(context: LoadContext): Promise<Carousel> {
   return toCarousel(await loadContent(context, queries.carousel));
@@ -117,9 +102,6 @@ export async function readLatestPosts(context: LoadContext): Promise<PostCard[]>
   return cardsOf(await loadContent(context, queries.homeTeaser), toPostCard, keepSources(context));
 }
 
-// ---- The list pages: news and projects ----------------------------------------------------------------------
-
-/** What a list page lists: its entries' query in a category (none: all), the field that files them, their card. */
 interface Listing<T extends ContentType, Card> {
   list: (category?: string) => QueryOf<T>;
   categories: QueryOf<T> & { select: string };
@@ -127,7 +109,6 @@ interface Listing<T extends ContentType, Card> {
   toCard: (entry: Entry<Partial<FieldsByType[T]>>) => Card | undefined;
 }
 
-/** The news page lists posts newest first, filed by blog category; the projects page, projects by title. */
 export const listings: { news: Listing<"blogPost", PostCard>; projects: Listing<"singleProject", ProjectCard> } = {
   news: {
     list: queries.news,
@@ -143,10 +124,6 @@ export const listings: { news: Listing<"blogPost", PostCard>; projects: Listing<
   },
 };
 
-/**
- * A list page's read: the categories to filter by (every one its entries are filed under, once each), the one the
- * address names (none: "All") and the cards in it, the two queries at once.
- */
 export async function readListing<T extends ContentType, Card extends { source?: unknown }>(
   context: LoadContext,
   url: URL,
@@ -164,17 +141,11 @@ export async function readListing<T extends ContentType, Card extends { source?:
   };
 }
 
-// ---- Posts ---------------------------------------------------------------------------------------------------
-
-/** The article with this slug; none is the 404 page. */
 export function postBySlug(context: LoadContext, slug: string): Promise<Entry<BlogPostFields>> {
   return loadEntry(context, queries.article(slug));
 }
 
-/**
- * 'Other articles you may like...': the newest three posts other than this one. The spec's query asks for
- * three; when this post is among them, one more is read past them (docs/decisions/0072).
- */
+/** The spec's query asks for three; when this post is among them, one more is read past them. */
 export async function relatedPosts(context: LoadContext, currentSlug: string): Promise<PostCard[]> {
   const items = await loadContent(context, queries.related());
   const others = items.filter((item) => item.fields.slug !== currentSlug);
@@ -185,24 +156,15 @@ export async function relatedPosts(context: LoadContext, currentSlug: string): P
   return cardsOf(others.slice(0, relatedPostCount), toPostCard, keepSources(context));
 }
 
-// ---- Projects ------------------------------------------------------------------------------------------------
-
-/** The project with this slug; none is the 404 page. */
 export function projectBySlug(context: LoadContext, slug: string): Promise<Entry<ProjectFields>> {
   return loadEntry(context, queries.project(slug));
 }
 
-// ---- Services ------------------------------------------------------------------------------------------------
-
-/** The service with this slug; none is the 404 page. */
 export function serviceBySlug(context: LoadContext, slug: string): Promise<Entry<ServiceFields>> {
   return loadEntry(context, queries.service(slug));
 }
 
-/**
- * A service page's latest projects: the newest that list this service among their services, topped up with
- * the newest of the rest so the row is always full (docs/decisions/0075).
- */
+/** Topped up with the newest of the rest, so the row is always full. */
 export async function latestProjectsFor(
   context: LoadContext,
   service: Pick<ServiceFields, "slug" | "title">,

@@ -10,7 +10,6 @@ import type { Asset } from "./types.ts";
 
 type HeadingTag = "h2" | "h3" | "h4" | "h5" | "h6";
 
-/** Rich text as the site shows it: anchored headings, safe links, responsive embedded images. */
 export function RichText({
   document,
   headingIds,
@@ -19,11 +18,10 @@ export function RichText({
   field,
 }: {
   document: Document | undefined;
-  /** Ids shared with a contents list (see outline.ts); computed for this document alone when absent. */
+  /** Shared with a contents list; computed for this document alone when absent. */
   headingIds?: WeakMap<object, string>;
   className?: string;
   imageSizes?: string;
-  /** The field of the inspected entry this is: its inspector tags in preview. */
   field?: string;
 }) {
   const tags = useFieldTags()(field);

@@ -1,10 +1,7 @@
 import type { Client } from "./client.ts";
 import { clients } from "./clients.ts";
 
-/**
- * The seven client testimonials (R3: fixed in the page; logo, quote, optional person or role, company).
- * People appear by role, never by an invented name; each logo is the client's own from the logo strip.
- */
+/** R3: fixed in the page. People appear by role, never by an invented name. */
 export interface Testimonial {
   company: string;
   logo: Client["logo"];

@@ -1,5 +1,4 @@
 // Shared with the server: every content source, the query engine, the webhook's purge plan and the sitemap read these types.
-/** The content model as the site reads it: entries in the shape the contentful SDK resolves them. */
 
 export const contentTypes = ["homePage", "blogPost", "singleProject", "singleServices"] as const;
 export type ContentType = (typeof contentTypes)[number];
