@@ -38,10 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(reply, { status: result.httpStatus, headers });
 }
 
-/**
- * With JavaScript the form posts through here. A refusal the server sends before the action runs (the rate limit,
- * the size limit) or a lost connection becomes a message in the status line instead of the error screen.
- */
+/** A refusal sent before the action runs (rate or size limit) or a lost connection becomes a status-line message. */
 export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<EnquiryReply> {
   try {
     return await serverAction();

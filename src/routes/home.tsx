@@ -70,8 +70,8 @@ export const homeTitle = `Design Agency Derby | ${site.name} | Web Design • Br
 export const handle: ChromeHandle = { chrome: { footer: "home" } };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  // Each section may fail alone (decision 0062): it keeps its placeholder while the rest of the page renders.
-  // Streamed: the page is sent without waiting for the posts; unavailable, they leave the spinner (R4.2).
+  // Each section may fail alone and keep its placeholder; the posts are streamed, and leave the spinner if they are
+  // unavailable (R4.2).
   const posts = orPlaceholder(context, "home teaser", readLatestPosts(context));
   const [projects, carousel] = await Promise.all([
     orPlaceholder(context, "home project tiles", readProjectTiles(context)),
@@ -95,7 +95,6 @@ export const homeKeywords = [
   "UK design agency",
 ];
 
-/** Feed readers find the news feed from here. */
 export const links: Route.LinksFunction = newsFeedLinks;
 
 export function meta(args: Route.MetaArgs) {

@@ -15,7 +15,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { ...filter, posts };
 }
 
-/** Feed readers find the news feed from here. */
 export const links: Route.LinksFunction = newsFeedLinks;
 
 export function meta(args: Route.MetaArgs) {

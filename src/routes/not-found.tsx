@@ -7,9 +7,8 @@ import { site } from "../site.ts";
 import type { Route } from "./+types/not-found";
 
 export function loader({ url }: Route.LoaderArgs) {
-  // The server answers legacy paths with a 301 before this; a client-side navigation to one lands here, and
-  // the redirect means the old path never enters the history (docs/decisions/0052-legacy-redirects.md).
-  // `url` is React Router's normalised URL (no ".data" suffix or "_routes" parameter).
+  // The server answers legacy paths with a 301; a client-side navigation to one lands here, and the redirect keeps the
+  // old path out of the history. `url` is React Router's normalised URL (no ".data" suffix or "_routes" parameter).
   const target = redirectFor(`${url.pathname}${url.search}`);
   if (target) throw redirect(target, 301);
   return data(null, { status: 404 });

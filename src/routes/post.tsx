@@ -31,7 +31,6 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return { post, postId: entry.sys.id, readMinutes: readTimeMinutes([post.blogIntro, post.blogText]), related };
 }
 
-/** Feed readers find the news feed from here. */
 export const links: Route.LinksFunction = newsFeedLinks;
 
 export function meta(args: Route.MetaArgs) {

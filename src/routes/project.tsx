@@ -39,13 +39,8 @@ export const handle: ChromeHandle = {
   },
 };
 
-/**
- * The root layout dresses the header from this route's handle and loader data (page-chrome.ts), and redraws it only
- * when the router's state changes; an edit in live preview changes neither. So an edit is kept for the handle and
- * the router asked to revalidate, which loads nothing: the root never revalidates, and this route does not for its
- * own address without a form (nothing on the page posts one). The root's code stays as it is: it is in the home
- * page's first JavaScript (decision 0215).
- */
+// A live-preview edit changes nothing the root redraws the header on, so it is kept for the handle and a revalidation
+// asked for; that loads nothing, as the root never revalidates and this route not for its own address without a form.
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
@@ -90,7 +85,6 @@ function ProjectPage({ projectId, ...loaded }: Route.ComponentProps["loaderData"
   return project.smallProject === "yes" ? <SmallProject project={project} /> : <FullProject project={project} />;
 }
 
-/** The full case study: every section the project has, in the order the story is told. */
 function FullProject({ project }: { project: ProjectFields }) {
   const title = projectName(project);
   return (
