@@ -11,12 +11,8 @@ export interface AccordionItem {
 
 type HeadingLevel = 2 | 3 | 4;
 
-/**
- * A list of panels that open and close on their own (R4.6) by the height of their content (decision 0202). The
- * server's HTML is a `<details>` per panel, which the browser opens and closes from the first paint and without
- * JavaScript; once React runs each becomes a heading holding a button with aria-expanded that controls its region
- * (the WAI-ARIA accordion: the headings stay headings), and a panel the visitor opened before stays open.
- */
+// The server's HTML is a <details> per panel, which works from the first paint and without JavaScript; once React
+// runs each becomes the WAI-ARIA accordion (a heading holding a button with aria-expanded), keeping what was open.
 export function Accordion({
   items,
   headingLevel = 3,

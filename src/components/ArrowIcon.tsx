@@ -1,6 +1,5 @@
 import type { ReactNode, Ref } from "react";
 
-/** The arrow on the site's round back and forward buttons (carousels, testimonials); decorative. */
 export function ArrowIcon({ direction }: { direction: "back" | "forward" }) {
   return (
     <svg width="22" height="22" viewBox="0 0 22 22" aria-hidden="true" focusable="false">
@@ -16,10 +15,7 @@ export function ArrowIcon({ direction }: { direction: "back" | "forward" }) {
   );
 }
 
-/**
- * The pair of round back and forward buttons (carousels, testimonials), named "Previous <noun>" and
- * "Next <noun>" for screen readers; `children` (a count, say) sits between them.
- */
+/** Named "Previous <noun>" and "Next <noun>" for screen readers; `children` (a count, say) sits between them. */
 export function ArrowButtons({
   noun,
   className,

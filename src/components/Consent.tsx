@@ -5,7 +5,6 @@ import { reportVitals } from "../lib/web-vitals.ts";
 import styles from "./Consent.module.css";
 import { useNonce } from "./Nonce.tsx";
 
-/** The visitor's choice, read from the cookie; "asking" while the banner is open again from the footer. */
 type ConsentView = { choice: AnalyticsConsent | undefined; asking: boolean };
 
 const listeners = new Set<() => void>();
@@ -94,10 +93,7 @@ export function CookieSettingsButton({ className }: { className?: string }) {
   );
 }
 
-/**
- * Loads the analytics script once the visitor has accepted, and starts sending this visit's Core Web Vitals to the
- * site itself (decision 0195); nothing at all before that, and nothing after a refusal.
- */
+/** Nothing at all before the visitor accepts, and nothing after a refusal. */
 export function Analytics({ siteId }: { siteId: string }) {
   const consent = useConsent();
   const nonce = useNonce();

@@ -2,10 +2,7 @@ import type { ImgHTMLAttributes } from "react";
 import { imageSources } from "../content/images.ts";
 import type { Asset } from "../content/types.ts";
 
-/**
- * An image from the content store or Contentful, with its intrinsic size (no layout shift), lazy by default.
- * `sizes` says how wide it shows; `priority` for the one image that is the page's largest paint.
- */
+/** Its intrinsic size prevents layout shift; `priority` for the one image that is the page's largest paint. */
 export function ContentImage({
   asset,
   sizes = "100vw",

@@ -1,10 +1,7 @@
 import { site } from "../site.ts";
 import styles from "./Logo.module.css";
 
-/**
- * The wordmark: the name set tight in the display face, with a single grain of grit (the accent square)
- * for the full stop. textLength pins its width, so swapping in the web font never moves the header.
- */
+/** textLength pins the wordmark's width, so swapping in the web font never moves the header. */
 export function Logo({ className }: { className?: string }) {
   return (
     <svg

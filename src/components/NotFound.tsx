@@ -8,10 +8,6 @@ const suggestions = [
   { label: "Contact", to: "/contact" },
 ];
 
-/**
- * The 404 page (R2.17): a dark hero under a white logo and an absolute header (the route sets that chrome).
- * Shown for unknown routes and for content that does not exist.
- */
 export function NotFound() {
   return (
     <section className={styles.notFound} aria-labelledby="not-found-title">

@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import styles from "./PageHero.module.css";
 
-/** The opening of a static page: a small label, a very large headline and a short standfirst. */
 export function PageHero({
   eyebrow,
   title,
@@ -28,7 +27,6 @@ export function PageHero({
   );
 }
 
-/** Big figures with what they count (the agency's hero stats). */
 export function Figures({ items }: { items: readonly { figure: string; label: string }[] }) {
   return (
     <dl className={styles.figures}>

@@ -3,10 +3,7 @@ import styles from "./Reveal.module.css";
 
 type RevealState = "shown" | "waiting" | "revealed";
 
-/**
- * Fades its content in (1 s, R9.5) when it scrolls into view. Only what starts below the fold waits,
- * so nothing the visitor already sees flickers; without JavaScript or with reduced motion, nothing moves.
- */
+/** Only what starts below the fold waits, so nothing the visitor already sees flickers (R9.5). */
 export function Reveal({
   as: Tag = "div",
   className,

@@ -26,7 +26,6 @@ export function SectionHeading({
   );
 }
 
-/** A section labelled by its SectionHeading: the heading first, then the section's own content. */
 export function HeadedSection({
   id,
   className,

@@ -7,10 +7,6 @@ import { site } from "../site.ts";
 import { CookieSettingsButton } from "./Consent.tsx";
 import styles from "./SiteFooter.module.css";
 
-/**
- * The site footer (R2.2): contact details, legal links, social links and the server-status link.
- * The home page's variant opens with "Let's crush it together", a callback link and an email link.
- */
 export function SiteFooter({ variant }: { variant?: PageChrome["footer"] }) {
   const chrome = usePageChrome();
   const root = useRouteLoaderData("root") as RootData | undefined;
@@ -123,7 +119,6 @@ export function SiteFooter({ variant }: { variant?: PageChrome["footer"] }) {
   );
 }
 
-/** One of the footer's columns: a section (or a nav) labelled by its small heading. */
 function FooterColumn({
   as: Tag = "section",
   id,

@@ -8,10 +8,6 @@ import styles from "./SiteHeader.module.css";
 import { useHydrated } from "./useDevice.ts";
 import { menuId, useSiteMenu } from "./useSiteMenu.ts";
 
-/**
- * The site header: the wordmark and the menu toggle, dressed by the page (colour, white logo, split,
- * absolute, size; src/lib/page-chrome.ts). `chrome` overrides the page's dressing (the error screens).
- */
 const studio = site.offices.find((office) => office.status === "open");
 
 export function SiteHeader({ chrome: override }: { chrome?: Partial<PageChrome> }) {
@@ -27,7 +23,7 @@ export function SiteHeader({ chrome: override }: { chrome?: Partial<PageChrome> 
       data-split={chrome.split || undefined}
       data-size={chrome.size}
       data-coloured={chrome.headerColour ? "" : undefined}
-      // Until React runs, the head's rule gives the colour (chromeColourRules): no style attribute (decision 0201).
+      // Until React runs, the head's rule (chromeColourRules) gives the colour, as the policy allows no style attribute.
       style={
         hydrated && chrome.headerColour ? ({ "--header-colour": chrome.headerColour } as CSSProperties) : undefined
       }
@@ -36,8 +32,8 @@ export function SiteHeader({ chrome: override }: { chrome?: Partial<PageChrome> 
         <Link to="/" className={styles.logo} aria-label={`${site.name} home`}>
           <Logo />
         </Link>
-        {/* A popover's invoker: it opens the menu from the first paint, before and without JavaScript (decision 0202).
-            The browser states it expanded or collapsed until React runs and says it itself. */}
+        {/* A popover's invoker: it opens the menu from the first paint, before and without JavaScript. The browser
+            states it expanded or collapsed until React runs and says it itself. */}
         <button
           ref={menu.toggleRef}
           type="button"

@@ -10,7 +10,6 @@ import styles from "./StatusBoard.module.css";
 import { StatusCharts } from "./StatusCharts.tsx";
 import { StatusPublishes } from "./StatusPublishes.tsx";
 
-/** The operator page behind the footer's "Server status" link: the overall state, the figures, each component. */
 export function StatusBoard({ report, refreshSeconds }: { report: StatusReport; refreshSeconds: number }) {
   return (
     <div className={`container ${styles.board}`}>

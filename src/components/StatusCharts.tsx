@@ -2,7 +2,6 @@ import { useId } from "react";
 import { formatDuration, type HistoryReport, type VitalFigure, vitalThresholds } from "../lib/status-report.ts";
 import styles from "./StatusCharts.module.css";
 
-/** One chart: its title, the minute values (null: nothing that minute), and how a value reads in words. */
 interface ChartSpec {
   title: string;
   values: (number | null)[];
@@ -14,10 +13,7 @@ interface ChartSpec {
 const percent = (value: number) => `${Math.round(value * 1000) / 10} %`;
 const perMinute = (value: number) => `${value} per minute`;
 
-/**
- * The last hour of this instance as small charts drawn on the server (decision 0195): plain SVG, no script, each an
- * image with a name and its figures in words beside it, readable at 390 px.
- */
+/** Drawn on the server as plain SVG, no script: each chart an image with a name and its figures in words beside it. */
 export function StatusCharts({ history }: { history: HistoryReport }) {
   const charts: ChartSpec[] = [
     { title: "Requests", values: history.requests, words: perMinute },

@@ -1,7 +1,6 @@
 import { formatDuration, type PublishFigure } from "../lib/status-report.ts";
 import styles from "./StatusBoard.module.css";
 
-/** The last publishes: how long Contentful's Delivery API took to serve each, and when every tier had it. */
 export function StatusPublishes({ publishes }: { publishes: PublishFigure[] }) {
   return (
     <section aria-labelledby="status-publishes">

@@ -2,18 +2,13 @@ import { useEffect } from "react";
 import { useLocation, useNavigationType } from "react-router";
 import { historyKey } from "../lib/document-entry.ts";
 
-/** Where the visitor was on each entry of this visit's history (location.key → scrollY). */
 const positions = new Map<string, number>();
 
-/** How long a page that came back shorter than the visitor left it may take to grow back (streamed sections). */
+/** A page that came back shorter (streamed sections) may take this long to grow back. */
 const regrowMs = 3000;
 
-/**
- * Back and forward to a page drawn again in the browser: it can be shorter at first than when the visitor left it
- * (the home page's news teaser streams in after it is drawn), so ScrollRestoration's jump falls short. The position
- * is reached as the page grows, for a few seconds at most and never after the visitor has scrolled, tapped or pressed
- * a key (decision 0213). Runs from the first page's idle moment on (AfterFirstLoad), like the prefetches.
- */
+// Back and forward to a page drawn again can find it shorter than the visitor left it, so ScrollRestoration's jump falls
+// short: the position is reached as the page grows, never after the visitor has scrolled, tapped or pressed a key.
 export function useBackPosition() {
   const location = useLocation();
   const navigationType = useNavigationType();

@@ -2,11 +2,7 @@ import { useEffect } from "react";
 import { useNavigation } from "react-router";
 import { chunkLoadTimeoutMs, claimReload, pageNavigationTarget, sessionStore } from "../lib/chunk-reload.ts";
 
-/**
- * Watches client-side page navigations: if one is still loading after the chunk load timeout (120 s, R9.4),
- * the page it was going to is loaded afresh, once. (A reload React Router makes after a failed route module is
- * followed to its target by src/entry.client.tsx.)
- */
+/** A navigation still loading after the chunk load timeout (R9.4) loads the page it was going to afresh, once. */
 export function useChunkLoadWatchdog() {
   const target = pageNavigationTarget(useNavigation());
 

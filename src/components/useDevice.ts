@@ -3,10 +3,7 @@ import { detectTouch } from "../lib/device.ts";
 
 const noSubscription = () => () => {};
 
-/**
- * Whether this is a touch device. The server and the hydration pass both say false, then the browser's
- * answer takes over, so hydration never mismatches.
- */
+/** The server and the hydration pass both say false, so hydration never mismatches. */
 export function useIsTouch(): boolean {
   return useSyncExternalStore(
     noSubscription,

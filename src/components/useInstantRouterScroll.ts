@@ -1,14 +1,8 @@
 import { useLayoutEffect } from "react";
 import { useLocation } from "react-router";
 
-/**
- * The router's own scrolls are instant: to the top of a new page (or its anchor), and back to where the visitor
- * left a page they return to. The site scrolls smoothly (global.css), which is right for a link within the page but
- * would otherwise also animate ScrollRestoration's jump, so that the visitor watches the whole new page slide by.
- * Runs before <ScrollRestoration>'s effect (it is rendered after the app), and hands the page back to the
- * stylesheet's smooth scrolling from the next frame.
- * (Back and forward to a page that comes back shorter than it was: useBackPosition.)
- */
+// The site scrolls smoothly (global.css), which would also animate the router's jump to a new page so the visitor
+// watched it slide by: the router's scrolls are made instant, before <ScrollRestoration>'s effect, until the next frame.
 export function useInstantRouterScroll() {
   const location = useLocation();
 

@@ -4,16 +4,11 @@ import { closedMenu, menuReducer } from "../lib/menu.ts";
 
 export const menuId = "site-menu";
 
-/** The Popover API (every current browser); where it is missing the app opens the menu itself. */
+/** Where the Popover API is missing the app opens the menu itself. */
 const hasPopover = (element: HTMLElement) => typeof element.showPopover === "function";
 
-/**
- * The menu's behaviour (R4, decision 0202). The menu is a popover: the browser opens it from the toggle and closes
- * it on the close button and Escape from the first paint, with or without JavaScript. Once React runs, this hook
- * follows the popover's toggle events with the reducer and adds what the platform does not: page scroll and a
- * followed link close it, focus moves into it and back to the toggle, Tab stays inside while it is open, and a
- * route change always closes it.
- */
+// The menu is a popover, so the browser opens and closes it from the first paint, without JavaScript; this hook adds
+// what the platform does not: scroll and a followed link close it, focus moves in and back, and Tab stays inside.
 export function useSiteMenu() {
   const [state, dispatch] = useReducer(menuReducer, closedMenu);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -21,8 +16,7 @@ export function useSiteMenu() {
   const menuRef = useRef<HTMLElement>(null);
   const location = useLocation();
 
-  // The popover is the truth for open and closed: opened before hydration, by the toggle or closed by Escape,
-  // the reducer follows.
+  // The popover is the truth for open and closed (it may open before hydration); the reducer follows.
   useEffect(() => {
     const menu = menuRef.current;
     if (!menu || !hasPopover(menu)) return;
@@ -35,8 +29,7 @@ export function useSiteMenu() {
     return () => menu.removeEventListener("toggle", onToggle);
   }, []);
 
-  // And the popover follows the reducer when the app closes it (a link, scroll, a route change) or opens it
-  // where the browser has no popover.
+  // And the popover follows the reducer when the app closes it: a link, scroll, a route change.
   useEffect(() => {
     const menu = menuRef.current;
     if (!menu || !hasPopover(menu)) return;
@@ -95,7 +88,6 @@ export function useSiteMenu() {
   };
 }
 
-/** Tab from the last link goes back to the close button, Shift+Tab from the close button to the last link. */
 function trapFocus(event: KeyboardEvent, menuRef: RefObject<HTMLElement | null>) {
   if (event.key !== "Tab" || !menuRef.current) return;
   const focusable = [...menuRef.current.querySelectorAll<HTMLElement>("a[href], button:not([disabled])")];

@@ -5,7 +5,6 @@ import { Reveal } from "../Reveal.tsx";
 import { HeadedSection } from "../SectionHeading.tsx";
 import styles from "./agency.module.css";
 
-/** What the agency does, as an accordion of its headline services, each leading to its own page. */
 export function AgencyServices() {
   return (
     <HeadedSection

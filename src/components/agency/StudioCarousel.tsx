@@ -9,11 +9,7 @@ import { LoadingPlaceholder } from "../LoadingPlaceholder.tsx";
 import { SectionHeading } from "../SectionHeading.tsx";
 import styles from "./agency.module.css";
 
-/**
- * The homePage carousel's images (R7: "Home and about carousel"), streamed in. Until they arrive, and
- * if they never do (R8), a placeholder holds their place. In preview they follow the editor's edits of the homePage
- * entry, as the home page's do.
- */
+/** Streamed in; until the images arrive, and if they never do (R8), a placeholder holds their place. */
 export function StudioCarousel({ images }: { images: Promise<CarouselImages | null> }) {
   return (
     <section className={styles.section} aria-labelledby="studio-title">

@@ -1,12 +1,11 @@
 import { useId } from "react";
 import styles from "./agency.module.css";
 
-/** The portrait's colours, each a set of the site's art tokens in agency.module.css (no style attributes: 0201). */
+/** Each a set of the site's art tokens in agency.module.css, as the policy allows no style attribute. */
 export type PortraitPalette = "ember" | "mustard" | "forest" | "sky";
 
 export type PortraitSymbol = "spark" | "triangle" | "code" | "speech";
 
-/** Each role's symbol, drawn in the top corner: the idea of the job rather than a face. */
 const symbols: Record<PortraitSymbol, string> = {
   spark: "M330 40 L338 72 L370 80 L338 88 L330 120 L322 88 L290 80 L322 72 Z",
   triangle: "M330 42 L372 116 L288 116 Z",
@@ -14,10 +13,7 @@ const symbols: Record<PortraitSymbol, string> = {
   speech: "M284 50 H376 V102 H322 L300 122 V102 H284 Z",
 };
 
-/**
- * A generated portrait for a role: a figure built from flat shapes over gritstone strata, a halo, grain, the
- * role's monogram and symbol. Our own artwork, so the team appears by role and nobody's face is invented.
- */
+/** Our own artwork, so the team appears by role and nobody's face is invented. */
 export function TeamPortrait({
   monogram,
   palette,
@@ -63,7 +59,6 @@ export function TeamPortrait({
         ))}
         <circle cx={halo.x} cy={halo.y} r={halo.r} className={styles.portraitHalo} />
         <g transform={`rotate(${lean} 200 500)`}>
-          {/* Shoulders as a half-round, the head floating above: a figure in two shapes. */}
           <path d="M40 520 A160 160 0 0 1 360 520 Z" className={styles.portraitFigure} />
           <circle cx="200" cy="236" r="78" className={styles.portraitFigure} />
           <path d="M200 158 A78 78 0 0 1 200 314 Z" className={styles.portraitGround} opacity="0.28" />

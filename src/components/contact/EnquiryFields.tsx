@@ -13,20 +13,14 @@ import { answerMaxDigits, formFields, type SpamChallenge } from "../../lib/enqui
 import type { FormErrors, FormField, FormValues } from "../../lib/enquiry-form.ts";
 import styles from "./EnquiryForm.module.css";
 
-/** Each field's element id: the form (EnquiryForm.tsx) finds a field by it to read it or move focus to it. */
 export const idOf = (field: FormField) => `enquiry-${field}`;
 const isConditional = (field: FormField) => (conditionalFields as readonly string[]).includes(field);
-/** The fields the visitor writes in, each with its own length limit. */
 type WrittenField = keyof typeof enquiryLimits;
 
-/** The groups of conditional questions, each hidden when the need asks none of its questions. */
 const groups = { website: ["site", "site_type"], project: ["improve", "budget"] } as const;
 
-/**
- * What a need's option names as not asked (`data-hides`): the questions, and the groups with none left. The
- * stylesheet hides what the chosen option names, so the questions follow the need from the first paint and
- * without JavaScript (decision 0210); the rule itself is `fieldsShownFor` in src/lib/enquiry.ts.
- */
+// The stylesheet hides the questions the chosen option's `data-hides` names, so they follow the need from the first
+// paint and without JavaScript.
 function hiddenBy(need: string): string | undefined {
   const fields: readonly string[] = fieldsHiddenFor(need);
   const emptied = Object.entries(groups)
@@ -39,16 +33,12 @@ interface FieldsProps {
   values?: FormValues;
   errors: FormErrors;
   question: SpamChallenge;
-  /** The spam answer to start from: the page's own question's only. */
+  /** Only for the page's own question. */
   answer?: string;
 }
 
-/**
- * The fields themselves; keyed by the form so a successful send starts them afresh at the defaults. None is
- * controlled: React never writes a field's value back over the visitor's, before or after hydration. Every
- * question is rendered; the stylesheet hides those the chosen need does not ask, and the server files them as
- * 'N/A' whatever they hold (the one rule, in src/lib/enquiry.ts).
- */
+// No field is controlled, so React never writes a value back over the visitor's, before or after hydration; the server
+// files the questions a need does not ask as 'N/A' whatever they hold.
 export function EnquiryFields({ values = {}, errors, question, answer }: FieldsProps) {
   const field = (name: FormField) => ({
     id: idOf(name),
@@ -57,7 +47,6 @@ export function EnquiryFields({ values = {}, errors, question, answer }: FieldsP
     "aria-describedby": describedBy(name, errors),
   });
 
-  // The written answers: each with the field's own limit (src/lib/enquiry.ts) and what the visitor wrote before.
   const textInput = (name: WrittenField, input: InputHTMLAttributes<HTMLInputElement>) => (
     <Field name={name} label={enquiryLabels[name]} required={input.required} error={errors[name]}>
       <input {...field(name)} {...input} maxLength={enquiryLimits[name]} defaultValue={values[name]} />
@@ -75,7 +64,6 @@ export function EnquiryFields({ values = {}, errors, question, answer }: FieldsP
       />
     </Field>
   );
-  // The two optional choices, each starting at the visitor's option or else the default.
   const choice = (name: "site_type" | "budget", options: readonly string[]) => (
     <Field name={name} label={enquiryLabels[name]} error={errors[name]}>
       <select {...field(name)} defaultValue={values[name] ?? enquiryDefaults[name]}>

@@ -16,23 +16,15 @@ import { useHydrated } from "../useDevice.ts";
 import { EnquiryFields, idOf } from "./EnquiryFields.tsx";
 import styles from "./EnquiryForm.module.css";
 
-/**
- * What the visitor has put in the server's form so far, read while React hydrates it (before it touches a field):
- * the page's scripts start after the first paint, and a need chosen or words typed meanwhile are the visitor's.
- * Nothing where there is no server's form (the server itself, a client-side navigation to the page).
- */
+// The page's scripts start after the first paint, and a need chosen or words typed meanwhile are the visitor's: read
+// them from the server's form while React hydrates it, before it touches a field.
 function valuesInDocument(): FormValues | undefined {
   if (typeof document === "undefined") return undefined;
   const form = document.querySelector<HTMLInputElement>(`#${idOf("name")}`)?.form;
   return form ? formValuesOf(new FormData(form)) : undefined;
 }
 
-/**
- * The enquiry form (R5). Without JavaScript it posts to the /contact action and the page shows the result;
- * with JavaScript it checks itself with the shared schema, then submits in the background without a reload.
- * What it shows and where focus goes come from one reducer (src/lib/enquiry-form.ts); the questions themselves
- * are EnquiryFields.tsx.
- */
+/** Without JavaScript it posts to the /contact action; with it, it checks itself and submits without a reload (R5). */
 export function EnquiryForm({ challenge, posted }: { challenge: SpamChallenge; posted?: EnquiryReply }) {
   const fetcher = useFetcher<EnquiryReply>();
   const hydrated = useHydrated();
@@ -40,9 +32,8 @@ export function EnquiryForm({ challenge, posted }: { challenge: SpamChallenge; p
   const statusRef = useRef<HTMLParagraphElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
-  // The fetcher's data lives outside React's state (React Router keeps it in a mutable map that is written
-  // before the router's own state update renders), so an effect keyed on it can miss a new reply. The reply is
-  // taken into this component's state during render instead, once the fetcher is idle, exactly once.
+  // React Router writes fetcher data to a mutable map before its state update renders, so an effect keyed on it can
+  // miss a reply: the reply is taken into state during render instead, once the fetcher is idle.
   const [handled, setHandled] = useState<EnquiryReply>();
   const reply = fetcher.state === "idle" ? fetcher.data : undefined;
   if (reply && reply !== handled) {
@@ -54,16 +45,14 @@ export function EnquiryForm({ challenge, posted }: { challenge: SpamChallenge; p
   const errors: FormErrors = state.shown?.errors ?? {};
   const question = state.challenge ?? challenge;
   const line = statusLine(submitting, state.shown);
-  // The fields start from what the visitor left in the server's form when React hydrated it (decision 0210); the
-  // server renders them from the words a refusal posted without JavaScript sent back. They stay the fields'
-  // defaults until a success starts them afresh: a default that changed would reset a field the visitor left alone.
+  // Once set, the fields' defaults stay until a success starts them afresh: a default that changed would reset a field
+  // the visitor left alone.
   const [before] = useState(() => (hydrated ? undefined : valuesInDocument()));
   const values =
     state.sent > 0 ? undefined : (before ?? (posted?.answer.status === "fail" ? posted.values : undefined));
   // The page's spam question keeps its answer; a new question starts empty.
   const [pageQuestion] = useState(question.token);
 
-  // Focus follows the reducer: the first field to fix, or the status line that tells the outcome.
   useEffect(() => {
     if (!state.focus) return;
     const { target } = state.focus;

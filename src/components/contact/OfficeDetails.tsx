@@ -1,7 +1,6 @@
 import { site } from "../../site.ts";
 import styles from "./OfficeDetails.module.css";
 
-/** Car parks a short walk from the Derby studio; each opens in a map, in a new tab. */
 const derbyParking = [
   { name: "Bold Lane car park", walk: "4 min walk", query: "Bold Lane Car Park, Derby" },
   { name: "Chapel Street car park", walk: "6 min walk", query: "Chapel Street Car Park, Derby" },

@@ -3,7 +3,6 @@ import { Reveal } from "../Reveal.tsx";
 import styles from "./BritishDesign.module.css";
 import { homeServices, servicePath } from "./service-links.ts";
 
-/** Section 6: the studio's stance, and the services it is made of. */
 export function BritishDesign() {
   return (
     <section className={styles.british} aria-labelledby="british-title">

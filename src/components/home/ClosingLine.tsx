@@ -1,7 +1,6 @@
 import { Reveal } from "../Reveal.tsx";
 import styles from "./ClosingLine.module.css";
 
-/** Section 10: the line the page ends on. */
 export function ClosingLine() {
   return (
     <section className={styles.closing} aria-label="Our motto">

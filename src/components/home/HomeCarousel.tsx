@@ -7,11 +7,8 @@ import { ContentImage } from "../ContentImage.tsx";
 import { LoadingPlaceholder } from "../LoadingPlaceholder.tsx";
 import styles from "./HomeCarousel.module.css";
 
-/**
- * Section 5: the homePage carousel (no autoplay, R9.10) and the way into the work. In preview its images carry
- * their inspector tags and follow the editor's edits of the homePage entry (decision 0215): here, in the section's
- * own chunk, rather than in the home page's first JavaScript.
- */
+// No autoplay (R9.10). In preview the images follow the editor's edits: that code is here, in the section's own chunk,
+// rather than in the home page's first JavaScript.
 export function HomeCarousel({ carousel }: { carousel: CarouselEntry | null }) {
   return (
     <InspectedEntry id={carousel?.entryId}>

@@ -6,10 +6,7 @@ import { LoadingPlaceholder } from "../LoadingPlaceholder.tsx";
 import { PostCard } from "../news/PostCard.tsx";
 import styles from "./PostTeaser.module.css";
 
-/**
- * Section 8: the three newest posts, streamed in after the rest of the page. The spinner shows until they
- * arrive and, if they never do, stays (R4 and R8: a failure is only logged).
- */
+/** Streamed in after the rest of the page; the spinner stays if they never arrive (R4, R8: a failure is only logged). */
 export function PostTeaser({ posts }: { posts: Promise<PostCardData[] | null> }) {
   return (
     <section className={styles.teaser} aria-labelledby="teaser-title">
@@ -32,7 +29,6 @@ export function PostTeaser({ posts }: { posts: Promise<PostCardData[] | null> })
   );
 }
 
-/** The posts' cards; in preview each follows its post entry's edits (decision 0221). */
 function PostCards({ cards }: { cards: PostCardData[] }) {
   return (
     <ul className={styles.cards}>

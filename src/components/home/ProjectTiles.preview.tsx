@@ -5,10 +5,7 @@ import { Tiles } from "./ProjectTiles.tsx";
 
 const tagsOf = (project: ProjectCard, field: string) => fieldTags(project.id, field);
 
-/**
- * The home page's project tiles in preview (decision 0221): each tile follows its project entry's edits, made into
- * a tile by the loader's own mapper, and each piece carries its field's inspector tags.
- */
+/** Each tile follows its entry's edits, made into a tile by the loader's own mapper. */
 export default function LiveProjectTiles({ projects }: { projects: readonly ProjectCard[] }) {
   return <Tiles projects={useLiveCards("singleProject", projects, toProjectCard)} tags={tagsOf} />;
 }

@@ -7,15 +7,10 @@ import { ContentImage } from "../ContentImage.tsx";
 import { LoadingPlaceholder } from "../LoadingPlaceholder.tsx";
 import styles from "./ProjectTiles.module.css";
 
-// In preview (the cards carry their entries' fields) the tiles follow the editor's edits and carry inspector tags;
-// that code is loaded then only, as this section is in the home page's first JavaScript (decision 0221).
+// Preview-only code (live edits, inspector tags), loaded only then: this section is in the home page's first JavaScript.
 const LiveTiles = lazy(() => import("./ProjectTiles.preview.tsx"));
 
-/**
- * Section 3: the client project tiles. Hovering or focusing a tile lays its client and short description over
- * the cover; on screens without hover they sit under it all the time.
- * No navigation state: arriving from home, a project page shows no previous/next (only the list sends them).
- */
+/** No navigation state: arriving from home, a project page shows no previous/next (only the list sends them). */
 export function ProjectTiles({ projects }: { projects: ProjectCard[] | null }) {
   return (
     <section className={styles.work} aria-labelledby="work-title">
@@ -47,7 +42,6 @@ function LiveOrPublished({ projects }: { projects: ProjectCard[] }) {
   );
 }
 
-/** The tiles; in preview each piece carries its field's inspector tags (`tags`), with its project's id. */
 export function Tiles({
   projects,
   tags,
@@ -94,10 +88,7 @@ export function Tiles({
   );
 }
 
-/**
- * The project's colour behind its cover (seen while the image loads): a shape filled with it rather than a style
- * attribute, which the policy does not allow (decision 0201); the colour is normalised to #rrggbb.
- */
+/** A filled shape rather than a style attribute, which the policy does not allow; the colour is normalised to #rrggbb. */
 function TileColour({ colour, tags }: { colour: string | undefined; tags: FieldTags | undefined }) {
   const fill = cssHex(colour);
   if (!fill) return null;

@@ -27,16 +27,13 @@ const chapters = [
   },
 ];
 
-/**
- * Section 7, the home page's signature moment: on a desktop the wheel carries the story sideways once the
- * section reaches the top (R4). On touch devices, under reduced motion, before hydration and without JavaScript
- * it is an ordinary strip that scrolls sideways at every width; the strip takes focus, so arrow keys move it too.
- */
+// On touch devices, under reduced motion, before hydration and without JavaScript it is an ordinary sideways strip
+// (R4); the strip takes focus, so arrow keys move it too.
 export function SideScrollStory() {
   const isTouch = useIsTouch();
   const reducedMotion = usePrefersReducedMotion();
   const { sectionRef, stripRef, mode, progress } = useSideScroll(!isTouch && !reducedMotion);
-  // The bar's place is set through the CSSOM once React runs; the server's HTML has no style attribute (0201).
+  // The bar's place is set through the CSSOM once React runs: the server's HTML has no style attribute.
   const hydrated = useHydrated();
 
   return (

@@ -4,16 +4,11 @@ import styles from "./TrustedByStrip.module.css";
 export interface TrustedClient {
   name: string;
   logo: { src: string; width: number; height: number };
-  /** An internal project page (/project/{slug}) or the client's own site. */
   href: string;
-  /** True when href leaves the site. */
   external: boolean;
 }
 
-/**
- * Section 2: the client logos, in the order the loader shuffled them (so server and browser agree).
- * Internal links stay in the tab; external ones open a new tab and say so.
- */
+/** In the order the loader shuffled them, so server and browser agree; external links open a new tab and say so. */
 export function TrustedByStrip({ clients }: { clients: TrustedClient[] }) {
   return (
     <section className={styles.strip} aria-labelledby="trusted-title">

@@ -8,11 +8,7 @@ import {
   wheelDeltaInPixels,
 } from "../../lib/side-scroll.ts";
 
-/**
- * Wires the side-scroll story (src/lib/side-scroll.ts) to the page: vertical wheel movements become sideways
- * movement of the strip while the story is active, and the page itself stays still. `enabled` is false on
- * touch devices and under reduced motion; then the strip is an ordinary scroller (or a plain stack).
- */
+/** `enabled` is false on touch devices and under reduced motion: then the strip is an ordinary scroller. */
 export function useSideScroll(enabled: boolean) {
   const sectionRef = useRef<HTMLElement>(null);
   const stripRef = useRef<HTMLDivElement>(null);
@@ -36,8 +32,7 @@ export function useSideScroll(enabled: boolean) {
       if (alignSection) window.scrollBy({ top: section.getBoundingClientRect().top, behavior: "instant" });
       if (Math.abs(strip.scrollLeft - state.offset) >= 1) strip.scrollLeft = state.offset;
       if (state === current) return;
-      // Locking the root as well stops scrolls the wheel listener cannot cancel (a trackpad gesture already
-      // under way) and the keyboard's page keys.
+      // Locking the root too stops what the wheel listener cannot cancel: a trackpad gesture under way, the page keys.
       if (state.mode === "active" && current.mode !== "active") root.style.overflow = "hidden";
       if (state.mode !== "active" && current.mode === "active") root.style.overflow = "";
       current = state;
@@ -67,8 +62,7 @@ export function useSideScroll(enabled: boolean) {
     window.addEventListener("wheel", onWheel, { passive: false });
     window.addEventListener("scroll", onPageScroll, { passive: true });
     strip.addEventListener("scroll", onStripScroll, { passive: true });
-    // The strip may have moved before this code arrived (its keys or a sideways swipe on the server-rendered
-    // page): start from where it is, or the next page scroll would put it back to the start.
+    // The strip may have moved before this code arrived: start from where it is, or the next page scroll resets it.
     onStripScroll();
     return () => {
       window.removeEventListener("wheel", onWheel);

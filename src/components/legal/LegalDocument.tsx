@@ -9,7 +9,6 @@ export interface LegalSection {
   body: ReactNode;
 }
 
-/** A legal page: a contents list beside numbered sections set for reading (about 70 characters a line). */
 export function LegalDocument({
   eyebrow,
   title,
@@ -19,7 +18,6 @@ export function LegalDocument({
 }: {
   eyebrow: string;
   title: string;
-  /** ISO date of the last change. */
   updated: string;
   summary: ReactNode;
   sections: LegalSection[];

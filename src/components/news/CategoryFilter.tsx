@@ -1,10 +1,7 @@
 import { Form } from "react-router";
 import styles from "./CategoryFilter.module.css";
 
-/**
- * The news filter (R2: buttons for "All" plus each category). A GET form of toggle buttons: without
- * JavaScript it loads /news?category=…; with it, only the list reloads. The chosen one is pressed.
- */
+/** A GET form of toggle buttons: without JavaScript it loads /news?category=…; with it, only the list reloads. */
 export function CategoryFilter({ categories, selected }: { categories: string[]; selected?: string }) {
   const isSelected = (category: string) => selected?.toLowerCase() === category.toLowerCase();
   return (

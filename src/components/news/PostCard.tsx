@@ -5,21 +5,15 @@ import { InspectedEntry, useFieldTags } from "../../preview/inspector.tsx";
 import { ContentImage } from "../ContentImage.tsx";
 import styles from "./PostCard.module.css";
 
-/** Where a card is shown: a list of articles (news, related posts), or the home page's "A collection of stuff". */
 export type PostCardVariant = "list" | "teaser";
 
-/** The picture's rendered width in each place, for the browser to pick its size from the srcset. */
 const imageSizes = {
   featured: { sizes: "(min-width: 768px) 60vw, 100vw", displayWidth: 1000 },
   list: { sizes: "(min-width: 1024px) 30vw, (min-width: 768px) 45vw, 100vw", displayWidth: 600 },
   teaser: { sizes: "(min-width: 64rem) 30vw, (min-width: 40rem) 50vw, 100vw", displayWidth: 600 },
 };
 
-/**
- * An article's card: image, category (when the read has it) and date, title, tags. The whole card is one link (its
- * title). The teaser variant sits in the home page's three columns, with a little more air and bolder tags. In
- * preview each piece carries its field's inspector tags, with the post's id.
- */
+/** The whole card is one link (its title); the teaser variant sits in the home page's three columns. */
 export function PostCard(props: PostCardProps) {
   return (
     <InspectedEntry id={props.post.id}>
@@ -84,7 +78,6 @@ function PostCardBody({ post, headingLevel = 2, featured = false, priority = fal
   );
 }
 
-/** A grid of teasers; the first can lead, wider than the rest. */
 export function PostGrid({
   posts,
   headingLevel = 2,

@@ -2,10 +2,6 @@ import type { ContentsEntry } from "../../content/outline.ts";
 import styles from "./ContentsSidebar.module.css";
 import { useActiveSection } from "./useActiveSection.ts";
 
-/**
- * The article's contents (its h2 headings) as plain anchor links; with JavaScript the section in view is
- * highlighted and marked aria-current.
- */
 export function ContentsSidebar({ entries }: { entries: ContentsEntry[] }) {
   const active = useActiveSection(entries.map((entry) => entry.id));
   if (entries.length === 0) return null;

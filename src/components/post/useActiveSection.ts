@@ -1,14 +1,10 @@
 import { useEffect, useState } from "react";
 import { activeSection } from "../../lib/active-section.ts";
 
-/** Where the reading line sits, as a share of the viewport's height. */
 const readingLineShare = 0.3;
 
-/**
- * The id of the section in view, kept up to date on scroll and resize (passive, at most once a frame). An
- * IntersectionObserver misses jumps: from the end of the article to the top (Home key, "back to top") no heading
- * crosses the reading line's band, so the highlight would stay on the last section.
- */
+// Not an IntersectionObserver: a jump from the end to the top (Home key, "back to top") crosses no heading's band, so
+// the highlight would stay on the last section.
 export function useActiveSection(ids: string[]): string | undefined {
   const [active, setActive] = useState<string>();
   const key = ids.join(" ");

@@ -2,12 +2,8 @@ import { useEffect, useRef } from "react";
 import { Form, useSubmit } from "react-router";
 import styles from "./ProjectFilter.module.css";
 
-/**
- * The projects' category dropdown (R2.14: "All Projects" plus categories). A GET form, so it works without
- * JavaScript through its button; with JavaScript it submits on change and there is no button (it is in a
- * <noscript>, so it never takes room that hydration would then give back: no layout shift). A category picked
- * before the app ran (the page shows before its scripts, decision 0180) is shown once it runs.
- */
+// A GET form, so it works without JavaScript through its button; the button is in a <noscript>, so it never takes
+// room that hydration would then give back.
 export function ProjectFilter({ categories, selected }: { categories: string[]; selected?: string }) {
   const submit = useSubmit();
   const selectRef = useRef<HTMLSelectElement>(null);

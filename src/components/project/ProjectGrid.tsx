@@ -9,21 +9,17 @@ import styles from "./ProjectGrid.module.css";
 
 /** R9.8: the grid animates one column at max width 767 px, otherwise two. */
 export const singleColumnQuery = "(max-width: 767px)";
-/** The pause between tiles of one row as they come in. */
 const columnStaggerMs = 150;
 
-/**
- * The project list's tiles. Each link hands the list's order to the project page (its previous/next).
- * Tiles come in as they scroll into view, a column at a time; tiles already on screen when the page first
- * paints stay put, so server-rendered content never flickers.
- */
+// Tiles come in a column at a time as they scroll into view; those on screen at the first paint stay put, so
+// server-rendered content never flickers.
 export function ProjectGrid({
   projects,
   fromProjectList = true,
   headingLevel = 2,
 }: {
   projects: readonly ProjectCard[];
-  /** Whether the links hand the list to the project page (only the project list does: R4). */
+  /** Only the project list hands its order to the project page (R4). */
   fromProjectList?: boolean;
   headingLevel?: 2 | 3;
 }) {
@@ -73,7 +69,6 @@ export function ProjectGrid({
   );
 }
 
-/** One tile's picture, title, line and categories; in preview each carries its field's inspector tags. */
 function ProjectTile({
   project,
   headingLevel,

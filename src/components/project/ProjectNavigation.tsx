@@ -13,11 +13,7 @@ import type { loader as projectListLoader } from "../../routes/projects.tsx";
 import { useHydrated } from "../useDevice.ts";
 import styles from "./ProjectNavigation.module.css";
 
-/**
- * Previous and next project, only for a visitor who came from the project list (R4); previous is absent
- * on the list's first project and next on its last. Navigation state lives in the browser's history, so the
- * server (and the hydration pass) draw nothing here.
- */
+/** Navigation state lives in the browser's history, so the server (and the hydration pass) draw nothing here. */
 export function ProjectNavigation({ slug }: { slug: string }) {
   const location = useLocation();
   const inBrowser = useHydrated();
@@ -46,14 +42,8 @@ export function ProjectNavigation({ slug }: { slug: string }) {
   );
 }
 
-/**
- * The list a tile followed before the app ran came from (decision 0204): such a click is the browser's own
- * navigation, with no state, but its document's referrer names the list (the site sends same-origin referrers
- * whole: strict-origin-when-cross-origin). Only the entry a followed link loaded the document into counts: the
- * referrer says nothing about the entries later client-side navigations add.
- * That list's order is loaded from the projects route's loader, as the list page itself would, and written into
- * the entry's state, so back, forward and a reload find it without asking again.
- */
+// A tile followed before the app ran leaves no state, but the document's referrer names the list (same-origin
+// referrers are sent whole); its order is loaded and written into the entry's state, so back, forward and reload find it.
 function useListFromReferrer(wanted: boolean, locationKey: string, slug: string): ListedProject[] | undefined {
   const list =
     wanted && isArrivalEntry(locationKey)

@@ -12,12 +12,10 @@ import { ContentImage } from "../ContentImage.tsx";
 import { useHydrated } from "../useDevice.ts";
 import styles from "./ProjectSections.module.css";
 
-/** The project's colour and its readable text colour, for every section drawn on it. */
 export function projectColourStyle(colours: ProjectColours): CSSProperties {
   return { "--project-bg": colours.background, "--project-text": colours.text } as CSSProperties;
 }
 
-/** The hero on the project's colour: client, title, hero line, and the hero image beside (full) or below. */
 export function ProjectHero({
   project,
   layout,
@@ -60,7 +58,6 @@ export function ProjectHero({
   );
 }
 
-/** Client, services, launch date and website, with the client's logo, beside the introduction. */
 export function ProjectIntro({ project }: { project: ProjectFields }) {
   const tags = useFieldTags();
   return (
@@ -137,7 +134,7 @@ function displayHost(url: string): string {
   }
 }
 
-/** A row of images: two or three across on wide screens, stacked on phones; "bleed" runs edge to edge. */
+/** Two or three across on wide screens, stacked on phones; "bleed" runs edge to edge. */
 export function ImageSet({
   images,
   columns = 2,
@@ -146,7 +143,6 @@ export function ImageSet({
   field,
 }: {
   images: Asset[] | undefined;
-  /** The entry's field the images are, or each image's (their inspector tags in preview). */
   field?: string | ((image: Asset) => string);
   columns?: 1 | 2 | 3;
   bleed?: boolean;
@@ -177,7 +173,6 @@ export function ImageSet({
   );
 }
 
-/** A titled block of rich text on the reading measure. */
 export function ProjectText({
   title,
   document,
@@ -202,7 +197,6 @@ export function ProjectText({
   );
 }
 
-/** The client's words, large, on the project's colour. */
 export function ProjectQuote({ quote, clientName }: { quote?: RichTextDocument; clientName?: string }) {
   const tags = useFieldTags();
   if (!quote) return null;
@@ -222,7 +216,6 @@ export function ProjectQuote({ quote, clientName }: { quote?: RichTextDocument; 
   );
 }
 
-/** The project's gallery as a carousel (buttons, swipe, arrow keys). */
 export function ProjectGallery({ images, title }: { images: Asset[] | undefined; title: string }) {
   const tags = useFieldTags();
   if (!images?.length) return null;
@@ -245,7 +238,6 @@ export function ProjectGallery({ images, title }: { images: Asset[] | undefined;
   );
 }
 
-/** The small layout's brief and outcome, side by side on wide screens. */
 export function ProjectBriefAndOutcome({ project }: { project: ProjectFields }) {
   const parts = [
     { id: "the-brief", title: "The brief", document: project.theBrief, field: "theBrief" },
@@ -269,7 +261,7 @@ export function ProjectBriefAndOutcome({ project }: { project: ProjectFields }) 
 export function ProjectArticle({ colours, children }: { colours: ProjectColours; children: ReactNode }) {
   const hydrated = useHydrated();
   return (
-    // Until React runs the head's rule (chromeColourRules) colours it: no style attribute (decision 0201).
+    // Until React runs, the head's rule (chromeColourRules) colours it, as the policy allows no style attribute.
     <article className={styles.project} data-page-colours="" style={hydrated ? projectColourStyle(colours) : undefined}>
       {children}
     </article>

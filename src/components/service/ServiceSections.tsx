@@ -39,7 +39,6 @@ export function ServiceHero({ service }: { service: ServiceFields }) {
   );
 }
 
-/** The three figures, each with what it counts. */
 export function ServiceStats({ service }: { service: ServiceFields }) {
   const tags = useFieldTags();
   const stats = (service.stats ?? []).slice(0, 3);
@@ -90,7 +89,6 @@ export function ServiceTexts({ service }: { service: ServiceFields }) {
   );
 }
 
-/** The five accordions beside the accordion image. */
 export function ServiceAccordions({ service }: { service: ServiceFields }) {
   const tags = useFieldTags();
   const items = accordionNumbers.flatMap((n) => {

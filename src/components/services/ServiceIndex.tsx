@@ -3,10 +3,7 @@ import { overviewServices } from "../../lib/services-catalogue.ts";
 import { useIsTouch } from "../useDevice.ts";
 import styles from "./services.module.css";
 
-/**
- * The ten services as a big typographic index, each leading to /service/{slug}. On touch devices the list
- * takes the "touch" class (R2): summaries always shown, nothing that depends on hover.
- */
+/** On touch devices the summaries always show: nothing depends on hover (R2). */
 export function ServiceIndex() {
   const touch = useIsTouch();
   return (
