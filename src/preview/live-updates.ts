@@ -4,15 +4,10 @@ import type { FieldsByType } from "../content/fields.ts";
 import type { Asset, ContentType } from "../content/types.ts";
 import { usePreview } from "./inspector.tsx";
 
-/**
- * Live updates (decision 0215): a page in preview hands its entry to the live preview SDK and shows each edit
- * Contentful's web app sends back. The SDK, and the mapping of an edit to page fields (`editedFields`, the sources'
- * own link resolution), are in the preview-only chunk (sdk.ts), which connects here once it has loaded; pages
- * subscribe before that and are connected then. Outside preview nothing is subscribed and the loader's fields are
- * shown as they are, and this module is all public pages carry of it.
- */
+// The SDK and the mapping of an edit to page fields are in the preview-only chunk (sdk.ts), which connects here once
+// loaded; pages subscribe before that. Outside preview nothing is subscribed, and this module is all public pages carry.
 
-/** An entry as the SDK is given it (Contentful's REST shape) and as the web app sends it back. */
+/** Contentful's REST shape, as the SDK is given it and the web app sends it back. */
 export interface EditableEntry {
   sys: { id: string; type: "Entry"; contentType: { sys: { type: "Link"; linkType: "ContentType"; id: string } } };
   fields: object;
@@ -20,9 +15,8 @@ export interface EditableEntry {
 
 export interface EditSubscription {
   entry: EditableEntry;
-  /** What the page shows now: where an asset the edit only links to is found. */
+  /** Where an asset the edit only links to is found. */
   shown: () => unknown;
-  /** The edited entry's fields, made into page fields. */
   onEdit: (fields: Record<string, unknown>) => void;
 }
 
@@ -31,7 +25,7 @@ type Subscribe = (subscription: EditSubscription) => () => void;
 let connected: Subscribe | undefined;
 const subscriptions = new Map<EditSubscription, (() => void) | undefined>();
 
-/** Called by the SDK's chunk once it runs: every page subscribed so far, and every one after, gets its edits. */
+/** Pages subscribed before the SDK's chunk ran get their edits too. */
 export function connectLiveUpdates(subscribe: Subscribe): void {
   connected = subscribe;
   for (const [subscription, stop] of subscriptions) subscriptions.set(subscription, stop ?? subscribe(subscription));
@@ -52,7 +46,6 @@ function editableEntry(contentType: ContentType, id: string, fields: object): Ed
   };
 }
 
-/** The entry's fields, with the editor's latest edit in preview. */
 export function useLiveFields<T extends ContentType>(contentType: T, id: string | undefined, fields: FieldsByType[T]) {
   const preview = usePreview();
   const [edit, setEdit] = useState<{ of: FieldsByType[T]; fields: FieldsByType[T] }>();
@@ -71,18 +64,13 @@ export function useLiveFields<T extends ContentType>(contentType: T, id: string 
   return current;
 }
 
-/** A card of another entry, as cards.ts makes it: in preview it carries the fields it was made from. */
 interface LiveCard {
   id: string;
   source?: object;
 }
 
-/**
- * Cards of other entries a page shows (related posts, a service's projects, the lists and the home page's
- * sections): in preview each card's entry is subscribed on its own, and an edit of it is made into a card by
- * `toCard`, the loader's own mapper (cards.ts), so the card looks as it will once that entry is published.
- * Outside preview (cards without `source`) the cards are returned as they are.
- */
+// Each card's entry is subscribed on its own and an edit made into a card by the loader's own mapper, so the card
+// looks as it will once that entry is published.
 export function useLiveCards<Card extends LiveCard>(
   contentType: ContentType,
   cards: readonly Card[],
@@ -115,7 +103,6 @@ export function useLiveCards<Card extends LiveCard>(
   return edits?.of === cards ? cards.map((card) => edits.cards.get(card.id) ?? card) : cards;
 }
 
-/** The home and agency pages' carousel's slides, with the editor's latest edit of its homePage entry in preview. */
 export function useLiveCarousel(carousel: Carousel | null): Asset[] | null {
   const fields = useMemo(() => ({ carousel: carousel?.slides }), [carousel]);
   return useLiveFields("homePage", carousel?.entryId, fields).carousel ?? (carousel ? [] : null);

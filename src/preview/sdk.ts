@@ -3,13 +3,9 @@ import { editedFields } from "../content/links.ts";
 import { inspectorAttributes } from "./inspector.tsx";
 import { connectLiveUpdates } from "./live-updates.ts";
 
-/**
- * The preview-only chunk (decision 0215): Contentful's live preview SDK with live updates and inspector mode, loaded
- * by LivePreview.tsx on pages in preview and nowhere else. `origins` is LIVE_PREVIEW_ORIGINS: the SDK's
- * `targetOrigin` (where its messages go), and the only windows whose messages reach it.
- */
+// `origins` (LIVE_PREVIEW_ORIGINS) is the SDK's targetOrigin, and the only windows whose messages reach it.
 
-/** The locale pages are read in: the space's default, which the export script and docs/content-model.md use. */
+/** The space's default locale, which the export script and docs/content-model.md use. */
 export const contentLocale = "en-US";
 
 function isEditorMessage(data: unknown): data is { method?: unknown; isInspectorActive?: unknown } {
@@ -49,7 +45,6 @@ export function startLivePreview(origins: readonly string[]): void {
       data: entry,
       locale: contentLocale,
       callback: (data) => {
-        // The web app sends back what it was given (this entry), the edit merged in.
         if (Array.isArray(data) || data.sys?.id !== entry.sys.id) return;
         onEdit(editedFields(data.fields, shown()));
       },
