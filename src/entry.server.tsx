@@ -11,22 +11,16 @@ import { isPrefetchRequest, prefetchedDataCacheControl } from "./lib/page-prefet
 
 export { createLoadContext } from "./context.ts";
 
-/**
- * Errors worth an operator's eye. The router's own 4xx answers (a POST to a page that has no form, a page that
- * does not exist) are the visitor's doing and already in the request log with their status; a request the
- * visitor abandoned is not an error either.
- */
+// Only errors worth an operator's eye: the router's own 4xx answers are already in the request log with their status,
+// and a request the visitor abandoned is not an error.
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(error);
 };
 
-/**
- * A page's data fetched ahead of a tap (decision 0212) is fresh in that visitor's browser for a while, so that the
- * router's own request at the tap is answered from the browser's cache. The router's other data requests (a
- * navigation without a prefetch, a revalidation after a form post) stay as they were: never reused.
- */
+// Data fetched ahead of a tap stays fresh in that browser for a while, so the router's request at the tap is answered
+// from its cache; other data requests (a navigation without a prefetch, a revalidation) are never reused.
 export function handleDataRequest(response: Response, { request }: { request: Request }): Response {
   if (request.method === "GET" && response.status === 200 && isPrefetchRequest(request.headers)) {
     if (!response.headers.has("Cache-Control")) {
@@ -36,7 +30,6 @@ export function handleDataRequest(response: Response, { request }: { request: Re
   return response;
 }
 
-/** How long a streamed response may wait for deferred data before React gives up on it. */
 export const streamTimeout = 5_000;
 
 export default function handleRequest(
@@ -53,8 +46,7 @@ export default function handleRequest(
   // Crawlers, SPA-mode builds and the shared page cache get the whole document at once; people get the shell first.
   const userAgent = request.headers.get("user-agent");
   const waitForAll = shared || (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
-  // A document rendered for one visitor carries that visitor's CSP nonce, so no shared cache may keep it; the
-  // page cache serves its own copies with their own headers (docs/decisions/0120-page-cache-and-csp-hashes.md).
+  // A document rendered for one visitor carries that visitor's CSP nonce, so no shared cache may keep it.
   if (!shared && !responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
 
   return new Promise<Response>((resolve, reject) => {
@@ -68,11 +60,10 @@ export default function handleRequest(
         </InlineCssProvider>
       </NonceProvider>,
       {
-        // The style nonce goes on the style elements React hoists into the head (the page's inline CSS), which
-        // carry it as a prop too: the policy allows no inline style without it (decision 0201).
+        // The policy allows no inline style without the nonce, so it goes on the style elements React hoists too.
         nonce: nonce === undefined ? undefined : { script: nonce, style: nonce },
-        // Sections that are ready when the shell is sent stay in place in the HTML, however long the page: React
-        // would otherwise move those past its first 12.8 kB to the end, shown by a script (so not without one).
+        // Sections ready when the shell is sent stay in place in the HTML: React would otherwise move those past its
+        // first chunk to the end, shown by a script (so not without one).
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
@@ -97,7 +88,6 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors before the shell are handled by onShellError; later ones are logged here.
           if (shellRendered) console.error(error);
         },
       },

@@ -1,8 +1,4 @@
 // Shared with the server: refusals, rate-limit messages, the feed and the enquiry mail name the brand from here.
-/**
- * The agency's identity in one place: the fictional brand, its contact details and its links.
- * Every page, the footer, the mail and the structured data read from here.
- */
 export const site = {
   name: "Gritstone",
   legalName: "Gritstone Studio Ltd",
@@ -29,13 +25,8 @@ export const site = {
   ],
 } as const;
 
-/**
- * The browser's icons: `public/favicon.svg` drawn at two sizes (tests/unit/favicon.test.ts keeps them equal).
- * Rasters, not the SVG: Chromium fetches the icon again after every move inside the site, and an SVG icon is built
- * as a document of its own on the page's main thread (15-23 ms at 4 × CPU, in the middle of the move); a PNG
- * decodes in a fraction of that (decision 0226). The SVG stays the logo of the structured data. Named by the
- * server's HTML only (the document's head and the refusal page), so not part of the site's object the browser loads.
- */
+// Rasters, not the SVG: Chromium fetches the icon again after every move inside the site, and an SVG icon is built
+// as a document of its own on the main thread (docs/performance.md, "Moving between pages").
 export const siteIcons = [
   { href: "/favicon-48.png", type: "image/png", sizes: "48x48" },
   { href: "/favicon-192.png", type: "image/png", sizes: "192x192" },
