@@ -23,7 +23,7 @@ export function SiteHeader({ chrome: override }: { chrome?: Partial<PageChrome> 
       data-split={chrome.split || undefined}
       data-size={chrome.size}
       data-coloured={chrome.headerColour ? "" : undefined}
-      // Until React runs, the head's rule (chromeColourRules) gives the colour, as the policy allows no style attribute.
+      // Until React runs, the head's rule (chromeColourRules) gives the colour: the policy allows no style attribute.
       style={
         hydrated && chrome.headerColour ? ({ "--header-colour": chrome.headerColour } as CSSProperties) : undefined
       }

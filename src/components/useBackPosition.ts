@@ -7,8 +7,8 @@ const positions = new Map<string, number>();
 /** A page that came back shorter (streamed sections) may take this long to grow back. */
 const regrowMs = 3000;
 
-// Back and forward to a page drawn again can find it shorter than the visitor left it, so ScrollRestoration's jump falls
-// short: the position is reached as the page grows, never after the visitor has scrolled, tapped or pressed a key.
+// Back and forward to a page drawn again can find it shorter than the visitor left it, so ScrollRestoration's jump
+// falls short: the position is reached as the page grows, never after the visitor scrolled, tapped or pressed a key.
 export function useBackPosition() {
   const location = useLocation();
   const navigationType = useNavigationType();

@@ -2,7 +2,7 @@ import { useLayoutEffect } from "react";
 import { useLocation } from "react-router";
 
 // The site scrolls smoothly (global.css), which would also animate the router's jump to a new page so the visitor
-// watched it slide by: the router's scrolls are made instant, before <ScrollRestoration>'s effect, until the next frame.
+// watched it slide by: the router's scrolls are instant, from before <ScrollRestoration>'s effect to the next frame.
 export function useInstantRouterScroll() {
   const location = useLocation();
 

@@ -5,7 +5,7 @@ import type { Asset, ContentType } from "../content/types.ts";
 import { usePreview } from "./inspector.tsx";
 
 // The SDK and the mapping of an edit to page fields are in the preview-only chunk (sdk.ts), which connects here once
-// loaded; pages subscribe before that. Outside preview nothing is subscribed, and this module is all public pages carry.
+// loaded; pages subscribe before that. Outside preview nothing is subscribed: this module is all public pages carry.
 
 /** Contentful's REST shape, as the SDK is given it and the web app sends it back. */
 export interface EditableEntry {

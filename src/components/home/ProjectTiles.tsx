@@ -7,7 +7,7 @@ import { ContentImage } from "../ContentImage.tsx";
 import { LoadingPlaceholder } from "../LoadingPlaceholder.tsx";
 import styles from "./ProjectTiles.module.css";
 
-// Preview-only code (live edits, inspector tags), loaded only then: this section is in the home page's first JavaScript.
+// Preview-only code (live edits, inspector tags), loaded only then: this section is in the home page's first script.
 const LiveTiles = lazy(() => import("./ProjectTiles.preview.tsx"));
 
 /** No navigation state: arriving from home, a project page shows no previous/next (only the list sends them). */
@@ -88,7 +88,7 @@ export function Tiles({
   );
 }
 
-/** A filled shape rather than a style attribute, which the policy does not allow; the colour is normalised to #rrggbb. */
+/** A filled shape, as the policy allows no style attribute; the colour is normalised to #rrggbb. */
 function TileColour({ colour, tags }: { colour: string | undefined; tags: FieldTags | undefined }) {
   const fill = cssHex(colour);
   if (!fill) return null;

@@ -43,7 +43,7 @@ export function ProjectNavigation({ slug }: { slug: string }) {
 }
 
 // A tile followed before the app ran leaves no state, but the document's referrer names the list (same-origin
-// referrers are sent whole); its order is loaded and written into the entry's state, so back, forward and reload find it.
+// referrers are sent whole); its order is loaded and written into the entry's state for back, forward and reload.
 function useListFromReferrer(wanted: boolean, locationKey: string, slug: string): ListedProject[] | undefined {
   const list =
     wanted && isArrivalEntry(locationKey)
