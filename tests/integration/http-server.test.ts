@@ -90,7 +90,7 @@ describe("the server foundation", () => {
     }
     expect(paths.length).toBe(11);
     for (const path of paths) {
-      const res = await request(app).get(path).set("User-Agent", googlebot).set("Cookie", "visit=styles");
+      const res = await request(app).get(path).set("User-Agent", googlebot).set("Cookie", "site_preview=styles");
       expect(res.headers["content-security-policy"], path).not.toContain("'unsafe-inline'");
       // A style attribute in the server's HTML would be refused by the browser, and hydration does not restore it.
       expect(res.text, path).not.toMatch(/<[a-z][^>]*\sstyle="/i);

@@ -56,9 +56,9 @@ describe("search engines", () => {
     expect(res.text).toContain(`<meta property="og:image" content="${siteUrl}/social-card.png"/>`);
     expect(res.text).toContain('<meta name="twitter:card" content="summary_large_image"/>');
     expect(res.text).toMatch(/<meta name="keywords" content="[^"]+"\/>/);
-    // A rendered answer (a stored copy carries no nonce: decision 0120) gives the data block the response's nonce:
-    // a cookie the page cache does not know makes the request pass it.
-    const rendered = await request(app).get("/about").set("User-Agent", googlebot).set("Cookie", "session=1");
+    // A rendered answer (a stored copy carries no nonce) gives the data block the response's nonce: a preview
+    // session's cookie makes the request pass the page cache.
+    const rendered = await request(app).get("/about").set("User-Agent", googlebot).set("Cookie", "site_preview=1");
     expect(rendered.headers["x-cache"]).toBeUndefined();
     const nonce = /'nonce-([^']+)'/.exec(rendered.headers["content-security-policy"] as string)?.[1];
     expect(/<script type="application\/ld\+json" nonce="([^"]+)">/.exec(rendered.text)?.[1]).toBe(nonce);
