@@ -42,7 +42,7 @@ if (resume) {
     if (href) rememberPendingNavigation(sessionStore(), window.location.href, href, Date.now());
   });
 
-  // The entry the document was loaded into, before the router adds entries of its own (decision 0204).
+  // The entry the document was loaded into, before the router adds entries of its own.
   const arrival = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
   rememberDocumentEntry(window.history.state, arrival?.type);
 

@@ -184,7 +184,7 @@ export function ErrorBoundary() {
 
 /**
  * The page's colours from its content (a project's header and article), as a rule in the head until React runs
- * (chromeColourRules, decision 0201); after that the components set them through the CSSOM and the rule goes, so
+ * (chromeColourRules); after that the components set them through the CSSOM and the rule goes, so
  * a client-side navigation never rewrites a style element the policy has hashed.
  */
 function ContentColours({ nonce }: { nonce: string | undefined }) {

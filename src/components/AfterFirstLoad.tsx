@@ -7,8 +7,8 @@ const LaterWork = lazy(() => import("./AfterFirstLoadWork.tsx"));
 
 /**
  * What the app does only once the first page has loaded and the browser is idle, so that none of it competes with
- * the first paint or hydration: fetching the next pages ahead (decision 0212) and keeping the positions back and
- * forward return to (decision 0213), and in preview Contentful's live preview (decision 0215). The moment is marked on the page's timeline: the Lighthouse budget counts the
+ * the first paint or hydration: fetching the next pages ahead and keeping the positions back and
+ * forward return to, and in preview Contentful's live preview. The moment is marked on the page's timeline: the Lighthouse budget counts the
  * first page's scripts up to it. Rendered once, in the app.
  */
 export function AfterFirstLoad({ livePreviewOrigins }: { livePreviewOrigins?: readonly string[] }) {

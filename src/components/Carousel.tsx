@@ -17,7 +17,7 @@ import { whenStripRests } from "./carouselStrip.ts";
  * A labelled carousel (embla): previous/next buttons, swipe, arrow keys, no autoplay (R9.10).
  * Before hydration it is a horizontal scroller with snap points to swipe or scroll; without JavaScript it is also
  * stepped by the buttons the stylesheet generates for it (::scroll-button) with its count following the scroll
- * position (decision 0203). Embla itself loads only when the carousel comes near the screen or is touched, so pages
+ * position. Embla itself loads only when the carousel comes near the screen or is touched, so pages
  * whose carousel sits below the fold do not pay for it up front; it starts on the slide the visitor had reached.
  */
 export function Carousel({

@@ -14,7 +14,7 @@ import { type KnownRoutes, type RouteManifest, useKnownRoutes, useRouteManifest 
 import { whenIdle } from "./whenIdle.ts";
 
 /**
- * Fetches what the site's next pages need before the visitor taps (decision 0212): each page's route module with
+ * Fetches what the site's next pages need before the visitor taps: each page's route module with
  * everything it imports, its stylesheets and its data, into the browser's cache, so that following the link renders
  * at once. Nothing starts before the first page has loaded and the browser is idle. Then, likeliest first: the
  * footer's links once the footer is on screen, the menu's pages (on every page, the likeliest moves), a link in the

@@ -27,7 +27,7 @@ export function InlineCssProvider({ css, children }: { css: string | undefined; 
  * one precedence, so later sheets come after the inline ones, as the links they replace would. In
  * development, and wherever the server has no CSS to inline, React Router's own links are used unchanged.
  * The inline element carries the document's nonce (React writes a hoisted style only when its nonce prop is the
- * style nonce of the render, entry.server): the policy allows no inline style without it (decision 0201).
+ * style nonce of the render, entry.server): the policy allows no inline style without it.
  */
 export function PageStyles({ nonce }: { nonce: string | undefined }) {
   return import.meta.env.PROD ? <InlinedStyles nonce={nonce} /> : <Links nonce={nonce} />;

@@ -1,6 +1,6 @@
 // Shared with the server: the page cache answers a prefetch with its Cache-Control (server/http/page-cache/policy.ts).
 /**
- * Which of the site's pages the browser fetches ahead of a visitor's tap (decision 0212), and when. Pure: no I/O,
+ * Which of the site's pages the browser fetches ahead of a visitor's tap, and when. Pure: no I/O,
  * safe in the server and in the browser bundle.
  */
 

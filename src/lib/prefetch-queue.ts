@@ -1,5 +1,5 @@
 /**
- * Whether and in which order the browser fetches the site's next pages ahead of a tap (decisions 0212 and 0216).
+ * Whether and in which order the browser fetches the site's next pages ahead of a tap.
  * Pure: no I/O. Its own module, apart from page-prefetch.ts (which the first page's scripts import), so that its
  * code comes only with the prefetcher's chunk, after the first load.
  */

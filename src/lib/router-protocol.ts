@@ -114,7 +114,7 @@ export function currentNavigation(): Navigation | undefined {
 
 // ---- The document's scripts ---------------------------------------------------------------------------------
 
-/** React Router's <Scripts> before hydration, split by when the browser needs each part (decision 0180). */
+/** React Router's <Scripts> before hydration, split by when the browser needs each part. */
 export interface RouterScripts {
   /**
    * What must run as the document is parsed: the classic inline script that sets up `window.__reactRouterContext`

@@ -13,7 +13,7 @@ import styles from "./TestimonialViewer.module.css";
  *
  * Before React runs, and without JavaScript, the server's HTML is a scroll-snap strip stepped by buttons the
  * stylesheet generates (::scroll-button), starting on the last testimonial on a desktop and the first on a touch
- * device (decision 0203). Once the script runs it takes over from the testimonial the strip shows, on the device
+ * device. Once the script runs it takes over from the testimonial the strip shows, on the device
  * the same media query names, and marks the section enhanced: the strip becomes the one-at-a-time stage.
  */
 export function TestimonialViewer({ testimonials }: { testimonials: readonly Testimonial[] }) {
@@ -86,7 +86,7 @@ export function TestimonialViewer({ testimonials }: { testimonials: readonly Tes
                 key={testimonial.company}
                 className={styles.slide}
                 data-current={enhanced && index === state.index ? "" : undefined}
-                // The stylesheet's mark of the last slide (decision 0211): `:last-child` matches nothing until the
+                // The stylesheet's mark of the last slide: `:last-child` matches nothing until the
                 // strip's end tag has been parsed, so a strip laid out mid-stream had no initial target.
                 data-last={index === testimonials.length - 1 ? "" : undefined}
                 aria-hidden={enhanced && index !== state.index ? true : undefined}
