@@ -409,8 +409,8 @@ test.describe("the desktop testimonials start on the last, however the page arri
       });
 
       test("from a render", async ({ page, context, baseURL }) => {
-        // A cookie the page cache does not know sends the request to a render, streamed as on a cold server.
-        await context.addCookies([{ name: "e2e-render", value: "1", url: baseURL }]);
+        // A preview session's cookie (not valid here) sends the request past the cache to a render, streamed.
+        await context.addCookies([{ name: "site_preview", value: "1", url: baseURL }]);
         const response = await page.goto("/", { waitUntil: "domcontentloaded" });
         expect(response?.headers()["x-cache"]).toBeUndefined();
         await expectTheLast(page);

@@ -25,7 +25,7 @@ test("an unknown page shows the 404 page, and Go Home leads home", async ({ page
 // Decision 0180: the app's scripts are held back until the browser has painted the page, then hydrate it.
 for (const { name, path, stored } of [
   { name: "a stored copy (hashes)", path: "/about", stored: true },
-  // A visitor with a cookie the cache does not know: their own render, streamed, under a nonce.
+  // A visitor the cache passes (a preview session's cookie, not valid here): their own render, streamed, under a nonce.
   { name: "a first render (nonce)", path: "/about", stored: false },
 ]) {
   test(`${name}: the page paints before any script is fetched, then hydrates without errors`, async ({
@@ -33,7 +33,7 @@ for (const { name, path, stored } of [
     request,
     baseURL,
   }) => {
-    if (!stored) await page.context().addCookies([{ name: "visit", value: "1", url: baseURL ?? "" }]);
+    if (!stored) await page.context().addCookies([{ name: "site_preview", value: "1", url: baseURL ?? "" }]);
     if (stored) {
       await expect
         .poll(async () => (await request.get(path)).headers()["x-cache"], { timeout: 15_000 })

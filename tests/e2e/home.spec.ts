@@ -479,10 +479,10 @@ test.describe("A collection of stuff", () => {
   });
 
   test("streams in after the page, behind an accessible spinner", async ({ request }) => {
-    // A visit the page cache does not answer (a cookie it does not know): a page the cache holds comes whole
-    // (decision 0120), and a query no page reads is answered from that copy (decision 0197).
+    // A visit the page cache does not answer (a preview session's cookie, not valid here): a page the cache holds
+    // comes whole, and a query no page reads is answered from that copy.
     const response = await request.get("/", {
-      headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36", Cookie: "first-visit=1" },
+      headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36", Cookie: "site_preview=1" },
     });
     const html = await response.text();
     const spinner = html.indexOf("Loading the latest posts");
@@ -499,8 +499,8 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("streamed sections offer a link instead of a placeholder that could never fill", async ({ page, baseURL }) => {
-    // Visits the page cache does not answer (a cookie it does not know): a page it holds comes whole, posts included.
-    await page.context().addCookies([{ name: "first-visit", value: "1", url: baseURL ?? "" }]);
+    // Visits the page cache does not answer (a preview session's cookie): a page it holds comes whole, posts included.
+    await page.context().addCookies([{ name: "site_preview", value: "1", url: baseURL ?? "" }]);
     await page.goto("/");
     const teaser = page.getByRole("region", { name: "A collection of stuff" });
     await expect(teaser.getByRole("status")).toBeHidden();
