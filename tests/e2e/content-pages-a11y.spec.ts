@@ -44,7 +44,8 @@ for (const width of widths) {
 }
 
 test("the pages fit every width from 320 px to 1920 px without sideways scrolling", async ({ page, request }) => {
-  test.setTimeout(120_000);
+  // About a hundred page loads one after another: on a busy two-core machine that takes more than two minutes.
+  test.setTimeout(240_000);
   const [post] = await newestPosts(request);
   const all = await projects(request);
   const paths = [
