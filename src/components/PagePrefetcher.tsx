@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { preloadModule } from "react-dom";
 import { matchRoutes, PrefetchPageLinks, useLocation } from "react-router";
 import { menuLinks } from "../lib/menu.ts";
 import {
@@ -177,13 +178,24 @@ function PageAhead({ page }: { page: string }) {
   const [loaded, setLoaded] = useState<string | undefined>(undefined);
   useEffect(() => {
     if (!modules) return;
-    let current = true;
-    Promise.all(modules.split(" ").map((href) => import(/* @vite-ignore */ href))).then(
-      () => current && setLoaded(modules),
-      () => {},
-    );
+    const hrefs = modules.split(" ");
+    for (const href of hrefs) preloadModule(href);
+    // Run one module a task, the imports before the route module that needs them, each when the browser is idle:
+    // a page's code compiled and run in one go is a long task on a phone, in the middle of the visitor's reading.
+    const queue = hrefs.reverse();
+    let cancel: (() => void) | undefined;
+    const next = () => {
+      const href = queue.shift();
+      if (!href) return setLoaded(modules);
+      import(/* @vite-ignore */ href).then(
+        () => (cancel = whenIdle(next)),
+        () => {},
+      );
+    };
+    cancel = whenIdle(next);
     return () => {
-      current = false;
+      cancel?.();
+      queue.length = 0;
     };
   }, [modules]);
   if (!files) return null;
