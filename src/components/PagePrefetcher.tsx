@@ -184,7 +184,9 @@ function PageAhead({ page }: { page: string }) {
     // a page's code compiled and run in one go is a long task on a phone, in the middle of the visitor's reading.
     const queue = hrefs.reverse();
     let cancel: (() => void) | undefined;
+    let stopped = false;
     const next = () => {
+      if (stopped) return;
       const href = queue.shift();
       if (!href) return setLoaded(modules);
       import(/* @vite-ignore */ href).then(
@@ -194,8 +196,8 @@ function PageAhead({ page }: { page: string }) {
     };
     cancel = whenIdle(next);
     return () => {
+      stopped = true;
       cancel?.();
-      queue.length = 0;
     };
   }, [modules]);
   if (!files) return null;
