@@ -105,8 +105,9 @@ export function createApp(deps: AppDeps) {
   // 7. files.
   if (deps.devMiddleware) app.use(deps.devMiddleware);
   if (deps.clientDir) app.use(staticFiles(deps.clientDir));
-  app.use(newsFeed({ content: services.content, siteUrl: services.site.settings.siteUrl, logger }));
-  app.use(seoFiles({ site: services.site, build: deps.build, logger }));
+  const tagHeader = config.CACHE_TAG_HEADER;
+  app.use(newsFeed({ content: services.content, siteUrl: services.site.settings.siteUrl, logger, tagHeader }));
+  app.use(seoFiles({ site: services.site, build: deps.build, logger, tagHeader }));
 
   // 8. pages.
   if (pages) app.use(pages.miss);

@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newsFeedPath } from "../../src/lib/news-feed.ts";
 import type { PublishFigure } from "../../src/lib/status-report.ts";
 import { cdaOverFixture } from "../support/cda-fixture.ts";
 import { startSite, untilReady } from "../support/site-process.ts";
@@ -21,13 +22,14 @@ const children: ChildProcess[] = [];
 let site: Awaited<ReturnType<typeof startSite>>;
 let varnish: Awaited<ReturnType<typeof startVarnish>>;
 
-/** The newest post: its page, /news and the home page's teaser all show its title. */
+/** The newest post: its page, /news, the home page's teaser and the news feed all show its title. */
 const post = { id: "post-eagle", slug: "eagle-eyed-proofing", title: "Eagle-eyed proofing" };
-const pages = [`/post/${post.slug}`, "/news", "/"];
+const pages = [`/post/${post.slug}`, "/news", "/", newsFeedPath];
 
 async function through(base: string, page: string) {
   const res = await fetch(`${base}${page}`, { headers: { "accept-encoding": "br" } });
-  return { status: res.status, text: await res.text(), cache: res.headers.get("x-front-cache") };
+  const age = Number(res.headers.get("age"));
+  return { status: res.status, text: await res.text(), cache: res.headers.get("x-front-cache"), age };
 }
 
 function webhook(body: object, topic = "ContentManagement.Entry.publish") {
@@ -73,6 +75,14 @@ async function watch(oldTitle: string, newTitle: string, sentAt: number, forMs: 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { firstNew: Object.fromEntries(firstNew), oldAfterNew };
+}
+
+/** When Varnish stored the copy of the sitemap it answers a visitor with (seconds, from its Age). */
+async function sitemapStoredAt(): Promise<number> {
+  await through(varnish.url, "/sitemap.xml");
+  const { cache, age } = await through(varnish.url, "/sitemap.xml");
+  expect(cache).toBe("HIT");
+  return Date.now() / 1000 - age;
 }
 
 async function metric(name: string): Promise<number> {
@@ -123,6 +133,7 @@ describe.skipIf(!varnishd)("a publish through a real Varnish in front", () => {
   it("with a 3 s lag: the new title within 5 s of the webhook on every page, and never the old one after it", async () => {
     const newTitle = "Sharper proofing";
     for (const page of pages) await through(varnish.url, page);
+    const sitemapBefore = await sitemapStoredAt();
     const revision = fixture.cda.publish(post.id, "blogTitle", newTitle, { lagMs: 3_000 });
     const sentAt = performance.now();
     const hook = await webhook(payload(revision, newTitle));
@@ -135,6 +146,8 @@ describe.skipIf(!varnishd)("a publish through a real Varnish in front", () => {
       expect(at, page).toBeLessThan(5_000);
     }
     expect(oldAfterNew).toEqual([]);
+    // The sitemap (no title in it) was stored again once the publish was served, not kept from before it.
+    expect(await sitemapStoredAt()).toBeGreaterThan(sitemapBefore + 2);
     const status = (await (await fetch(`${site.base}/status.json`)).json()) as { publishes: PublishFigure[] };
     const [latest] = status.publishes;
     expect(latest).toMatchObject({ entry: post.id, revision, gaveUp: false, frontFailed: false });

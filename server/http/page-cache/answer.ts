@@ -3,6 +3,7 @@ import { isDataRequest } from "../../../src/lib/router-protocol.ts";
 import { pathOf } from "../request-line.ts";
 import type { Encoding, Found, Variant } from "./copy.ts";
 import type { PageRequest } from "./policy.ts";
+import { writeTags } from "./tags.ts";
 
 export interface AnswerOptions {
   fresh: string;
@@ -60,7 +61,7 @@ export function answer(req: PageRequest, res: ServerResponse, { entry, result, s
   res.setHeader("Cache-Control", prefetched ? options.prefetched : stale ? options.stale : options.fresh);
   res.setHeader("Vary", options.vary);
   res.setHeader("Age", options.age(entry.storedAt));
-  res.setHeader(options.tagHeader.name, entry.tags.join(options.tagHeader.separator));
+  writeTags(res, options.tagHeader, entry.tags);
   if (single) res.setHeader("ETag", `"${variant.tag}${suffix}"`);
   res.setHeader("X-Cache", result);
   if (held) {

@@ -28,6 +28,9 @@ export function pageTags(path: string, reads: ContentReads): string[] {
   ];
 }
 
+/** A file the site writes from content outside the routes (the news feed, the sitemap): purged with its path. */
+export const fileTags = (path: string) => [everyPageTag, pathTag(path)];
+
 export function planTags(plan: PurgePlan): string[] {
   if (plan.paths === undefined) return [everyPageTag];
   return [...plan.paths.map(pathTag), ...(plan.entries ?? []).map(entryTag)];
@@ -41,3 +44,12 @@ export const tagHeaders = {
 } as const;
 
 export type TagHeaderName = keyof typeof tagHeaders;
+
+/** Names an answer's tags for the tier in front, in the header and with the separator it reads. */
+export function writeTags(
+  res: { setHeader(name: string, value: string): unknown },
+  header: { name: string; separator: string },
+  tags: readonly string[],
+): void {
+  res.setHeader(header.name, tags.join(header.separator));
+}
