@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import { preloadModule } from "react-dom";
 import { matchRoutes, PrefetchPageLinks, useLocation } from "react-router";
 import { menuLinks } from "../lib/menu.ts";
 import {
@@ -25,6 +24,7 @@ import { whenIdle } from "./whenIdle.ts";
  */
 export function PagePrefetcher() {
   const [pages, setPages] = useState<readonly string[]>([]);
+  const [intended, setIntended] = useState<ReadonlySet<string>>(new Set());
   const location = useLocation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page (location.key) has new links to watch
@@ -34,6 +34,12 @@ export function PagePrefetcher() {
     const fetchNow = (page: string | undefined) => {
       if (!page) return;
       setPages((known) => (known.includes(page) || known.length >= maxPrefetchedPages ? known : [...known, page]));
+    };
+    // A page the visitor shows intent for is about to be tapped: its code runs at once, not an idle moment at a time.
+    const fetchForTap = (page: string | undefined) => {
+      if (!page) return;
+      setIntended((known) => (known.has(page) ? known : new Set(known).add(page)));
+      fetchNow(page);
     };
     // Pages seen or in the menu are fetched one at a time, each when the browser is idle: the code of a few pages
     // compiled in one go would be a long task in the middle of the visitor's reading. An intent skips the queue.
@@ -59,13 +65,13 @@ export function PagePrefetcher() {
 
     for (const link of menuLinks) if (!link.external) add(prefetchTarget(anchorTo(link.to), window.location), "menu");
 
-    const onIntent = (event: Event) => fetchNow(targetOf(linkAt(event)));
+    const onIntent = (event: Event) => fetchForTap(targetOf(linkAt(event)));
     let hover: { link: Element; timer: ReturnType<typeof setTimeout> } | undefined;
     const onHover = (event: Event) => {
       const link = linkAt(event);
       if (!link || link === hover?.link) return;
       if (hover) clearTimeout(hover.timer);
-      hover = { link, timer: setTimeout(() => fetchNow(targetOf(link)), hoverIntentMs) };
+      hover = { link, timer: setTimeout(() => fetchForTap(targetOf(link)), hoverIntentMs) };
     };
     const onLeave = (event: Event) => {
       if (hover && linkAt(event) === hover.link) clearTimeout(hover.timer);
@@ -116,7 +122,7 @@ export function PagePrefetcher() {
     };
   }, [location.key]);
 
-  return pages.map((page) => <PageAhead key={page} page={page} />);
+  return pages.map((page) => <PageAhead key={page} page={page} forTap={intended.has(page)} />);
 }
 
 interface PageFiles {
@@ -166,7 +172,7 @@ function anchorTo(path: string): HTMLAnchorElement {
  * preloads those that are not (in the tap's own task, then a wait for each to load, even from the cache); these are,
  * so the next page is drawn without that wait, and its own links apply them from the cache.
  */
-function PageAhead({ page }: { page: string }) {
+function PageAhead({ page, forTap }: { page: string; forTap: boolean }) {
   // Worked out once for each set of routes the router knows (it learns more as links appear).
   const routes = useKnownRoutes();
   const manifest = useRouteManifest();
@@ -179,27 +185,32 @@ function PageAhead({ page }: { page: string }) {
   useEffect(() => {
     if (!modules) return;
     const hrefs = modules.split(" ");
-    for (const href of hrefs) preloadModule(href);
-    // Run one module a task, the imports before the route module that needs them, each when the browser is idle:
-    // a page's code compiled and run in one go is a long task on a phone, in the middle of the visitor's reading.
-    const queue = hrefs.reverse();
     let cancel: (() => void) | undefined;
     let stopped = false;
-    const next = () => {
-      if (stopped) return;
-      const href = queue.shift();
-      if (!href) return setLoaded(modules);
-      import(/* @vite-ignore */ href).then(
-        () => (cancel = whenIdle(next)),
-        () => {},
-      );
-    };
-    cancel = whenIdle(next);
+    const done = () => !stopped && setLoaded(modules);
+    if (forTap) {
+      Promise.all(hrefs.map((href) => import(/* @vite-ignore */ href))).then(done, () => {});
+    } else {
+      // Otherwise one module at a time, the imports before the route module that needs them, each when the browser
+      // is idle: every module fetch started costs the page a moment, and a page's code fetched and run in one go is a
+      // long task on a phone, in the middle of the visitor's reading.
+      const queue = hrefs.reverse();
+      const next = () => {
+        if (stopped) return;
+        const href = queue.shift();
+        if (!href) return done();
+        import(/* @vite-ignore */ href).then(
+          () => (cancel = whenIdle(next)),
+          () => {},
+        );
+      };
+      cancel = whenIdle(next);
+    }
     return () => {
       stopped = true;
       cancel?.();
     };
-  }, [modules]);
+  }, [modules, forTap]);
   if (!files) return null;
   return (
     <>

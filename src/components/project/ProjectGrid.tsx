@@ -34,9 +34,10 @@ export function ProjectGrid({
     if (!("IntersectionObserver" in window)) return;
     const columns = window.matchMedia(singleColumnQuery).matches ? 1 : 2;
     const tiles = [...element.querySelectorAll<HTMLElement>("[data-tile]")];
+    // Every tile's place is read before any is changed: a change between two reads lays the page out again.
+    const below = tiles.map((tile) => drawnInBrowser || tile.getBoundingClientRect().top >= window.innerHeight);
     const waiting = tiles.filter((tile, index) => {
-      const onScreen = tile.getBoundingClientRect().top < window.innerHeight;
-      if (onScreen && !drawnInBrowser) return false;
+      if (!below[index]) return false;
       tile.dataset.entrance = "waiting";
       tile.style.transitionDelay = `${(index % columns) * columnStaggerMs}ms`;
       return true;
