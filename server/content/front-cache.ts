@@ -7,7 +7,8 @@ import { counter } from "../lib/metrics.ts";
 import type { FrontTier } from "./publishes.ts";
 
 // A soft purge leaves the old copy to be answered once while the tier fetches the new one, so the site asks for each
-// purged page itself, in each encoding the tier keeps apart, and that one old answer comes back here.
+// purged path itself (pages, the feed, the sitemap), in each encoding the tier keeps apart, and that one old answer
+// comes back here.
 
 export interface FrontCacheOptions {
   urls: readonly string[];
@@ -78,7 +79,7 @@ export function frontCache(options: FrontCacheOptions): FrontTier {
     async purge(plan) {
       const tags = planTags(plan);
       const results = await Promise.all(urls.map((url) => purgeOne(url, tags)));
-      const paths = (plan.paths ?? []).filter((path) => !path.endsWith(".xml"));
+      const paths = plan.paths ?? [];
       await Promise.all(
         urls.flatMap((url, i) =>
           results[i] ? paths.flatMap((path) => encodings.map((encoding) => ask(url, path, encoding))) : [],
