@@ -6,7 +6,7 @@ import { plainText } from "../../src/content/outline.ts";
 import type { ContentReader, Entry } from "../../src/content/types.ts";
 import { newsFeedPath, newsFeedTitle } from "../../src/lib/news-feed.ts";
 import { site } from "../../src/site.ts";
-import { fileTags, type TagHeaderName, tagHeaders, writeTags } from "../http/page-cache/tags.ts";
+import { type TagHeaderName, tagFile } from "../http/page-cache/tags.ts";
 
 /** Newest first, as the news list (R2.12). */
 export const feedQuery = {
@@ -58,7 +58,7 @@ export function newsFeed(deps: {
   router.get(newsFeedPath, async (_req, res) => {
     try {
       const { items } = await deps.content.getEntries<Partial<BlogPostFields>>(feedQuery);
-      writeTags(res, tagHeaders[deps.tagHeader], fileTags(newsFeedPath));
+      tagFile(res, deps.tagHeader, newsFeedPath);
       res.set("Cache-Control", "public, max-age=60").type("application/rss+xml").send(newsFeedXml(deps.siteUrl, items));
     } catch (error) {
       deps.logger.warn({ err: error }, "news feed: content unavailable");

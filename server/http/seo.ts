@@ -4,7 +4,7 @@ import type { ServerBuild } from "react-router";
 import type { ContentType } from "../../src/content/types.ts";
 import type { SiteServices } from "../../src/services.ts";
 import { escapeMarkup } from "../lib/markup.ts";
-import { fileTags, type TagHeaderName, tagHeaders, writeTags } from "./page-cache/tags.ts";
+import { type TagHeaderName, tagFile } from "./page-cache/tags.ts";
 
 const contentRoutes: Record<string, { contentType: ContentType; dateField?: string }> = {
   "service/:slug": { contentType: "singleServices" },
@@ -90,7 +90,7 @@ export function seoFiles(deps: {
     try {
       const build = typeof deps.build === "function" ? await deps.build() : deps.build;
       const entries = await sitemapEntries(build.routes, deps.site.content);
-      writeTags(res, tagHeaders[deps.tagHeader], fileTags("/sitemap.xml"));
+      tagFile(res, deps.tagHeader, "/sitemap.xml");
       res.set("Cache-Control", "public, max-age=3600").type("application/xml").send(sitemapXml(origin, entries));
     } catch (error) {
       // A partial sitemap would tell crawlers less than the truth; ask them to come back instead.

@@ -28,9 +28,6 @@ export function pageTags(path: string, reads: ContentReads): string[] {
   ];
 }
 
-/** A file the site writes from content outside the routes (the news feed, the sitemap): purged with its path. */
-export const fileTags = (path: string) => [everyPageTag, pathTag(path)];
-
 export function planTags(plan: PurgePlan): string[] {
   if (plan.paths === undefined) return [everyPageTag];
   return [...plan.paths.map(pathTag), ...(plan.entries ?? []).map(entryTag)];
@@ -52,4 +49,9 @@ export function writeTags(
   tags: readonly string[],
 ): void {
   res.setHeader(header.name, tags.join(header.separator));
+}
+
+/** A file the site writes from content outside the routes (the news feed, the sitemap): purged with its path. */
+export function tagFile(res: { setHeader(name: string, value: string): unknown }, header: TagHeaderName, path: string) {
+  writeTags(res, tagHeaders[header], [everyPageTag, pathTag(path)]);
 }
