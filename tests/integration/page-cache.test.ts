@@ -538,11 +538,18 @@ describe("what a stored copy tells a cache tier in front", () => {
     const site = await listen();
     const first = await site.stored("/about");
     expect(Number(first.headers.age)).toBeLessThan(2);
+    await site.stored("/about.data");
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     const later = await site.get("/about");
     expect(later.headers["x-cache"]).toBe("HIT");
     expect(Number(later.headers.age)).toBeGreaterThanOrEqual(5);
     expect(later.headers.etag).toBe(first.headers.etag);
+    // The same copy fetched ahead of a tap is kept by that browser alone, for its whole max-age from now: with the
+    // copy's age it would be stale at the tap whenever the copy is nearly as old as the max-age.
+    const ahead = await site.get("/about.data", { "Sec-Purpose": "prefetch" });
+    expect(ahead.headers["x-cache"]).toBe("HIT");
+    expect(ahead.headers["cache-control"]).toBe("private, max-age=60");
+    expect(ahead.headers.age).toBeUndefined();
   });
 
   it.each([

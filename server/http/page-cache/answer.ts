@@ -60,7 +60,8 @@ export function answer(req: PageRequest, res: ServerResponse, { entry, result, s
   const prefetched = isDataRequest(pathOf(req.url ?? "")) && options.isPrefetch(req);
   res.setHeader("Cache-Control", prefetched ? options.prefetched : stale ? options.stale : options.fresh);
   res.setHeader("Vary", options.vary);
-  res.setHeader("Age", options.age(entry.storedAt));
+  // A private answer fetched ahead is fresh in that browser from now: the shared copy's age would cut it short.
+  if (!prefetched) res.setHeader("Age", options.age(entry.storedAt));
   writeTags(res, options.tagHeader, entry.tags);
   if (single) res.setHeader("ETag", `"${variant.tag}${suffix}"`);
   res.setHeader("X-Cache", result);
