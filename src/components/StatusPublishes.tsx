@@ -28,7 +28,7 @@ export function StatusPublishes({ publishes }: { publishes: PublishFigure[] }) {
                 <td>{publish.receivedAt.slice(11, 19)} UTC</td>
                 <td>{servedWords(publish)}</td>
                 <td>{after(publish, publish.instancesPurgedAt, "Waiting")}</td>
-                <td>{publish.frontFailed ? "Purge failed" : after(publish, publish.frontPurgedAt, "None")}</td>
+                <td>{frontWords(publish)}</td>
                 <td>{after(publish, publish.visibleAt, "Not yet")}</td>
               </tr>
             ))}
@@ -49,6 +49,12 @@ function servedWords(publish: PublishFigure) {
   if (publish.gaveUp) return "Not after 2 min: purged anyway";
   if (publish.servedAfterSeconds !== null) return `After ${seconds(publish.servedAfterSeconds)}`;
   return publish.instancesPurgedAt ? "Not waited for" : "Waiting";
+}
+
+/** "None" only once the publish is visible without a tier's purge: no tier in front is configured. */
+function frontWords(publish: PublishFigure) {
+  if (publish.frontFailed) return "Purge failed";
+  return after(publish, publish.frontPurgedAt, publish.visibleAt === null ? "Waiting" : "None");
 }
 
 /** "+3.2 s" after the webhook, or what to say while there is no time yet. */
