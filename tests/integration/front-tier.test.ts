@@ -172,6 +172,26 @@ describe.skipIf(!varnishd)("a publish through a real Varnish in front", () => {
     expect(oldAfterNew).toEqual([]);
   }, 30_000);
 
+  it("the first visitor after a publish is visible, in either encoding, gets the new page", async () => {
+    const newTitle = "Proofing at first sight";
+    for (const page of pages) await through(varnish.url, page);
+    const revision = fixture.cda.publish(post.id, "blogTitle", newTitle, { lagMs: 1_000 });
+    await webhook(payload(revision, newTitle));
+    // Asked of the site itself: a request through Varnish would itself fetch a fresh copy.
+    let visible = false;
+    for (let ask = 0; ask < 50 && !visible; ask++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const status = (await (await fetch(`${site.base}/status.json`)).json()) as { publishes: PublishFigure[] };
+      visible = status.publishes[0]?.revision === revision && status.publishes[0]?.visibleAt !== null;
+    }
+    expect(visible).toBe(true);
+    for (const encoding of ["br", "gzip"])
+      for (const page of pages) {
+        const res = await fetch(`${varnish.url}${page}`, { headers: { "accept-encoding": encoding } });
+        expect(await res.text(), `${page} ${encoding}`).toContain(newTitle);
+      }
+  }, 30_000);
+
   it("an unpublished article is a 404 through Varnish once the API stops serving it", async () => {
     const page = `/post/${post.slug}`;
     expect((await through(varnish.url, page)).status).toBe(200);
