@@ -4,6 +4,7 @@ import { matchesTouchMedia } from "../../lib/device.ts";
 import { canGoBack, canGoForward, initialTestimonialState, testimonialReducer } from "../../lib/testimonials.ts";
 import { ArrowButtons } from "../ArrowIcon.tsx";
 import { whenStripRests } from "../carouselStrip.ts";
+import { LogoImage } from "./LogoImage.tsx";
 import styles from "./TestimonialViewer.module.css";
 
 /**
@@ -91,15 +92,7 @@ export function TestimonialViewer({ testimonials }: { testimonials: readonly Tes
                 data-last={index === testimonials.length - 1 ? "" : undefined}
                 aria-hidden={enhanced && index !== state.index ? true : undefined}
               >
-                <img
-                  className={styles.logo}
-                  src={testimonial.logo.src}
-                  width={testimonial.logo.width}
-                  height={testimonial.logo.height}
-                  alt={testimonial.company}
-                  loading="lazy"
-                  decoding="async"
-                />
+                <LogoImage className={styles.logo} name={testimonial.company} logo={testimonial.logo} />
                 <blockquote className={styles.quote}>
                   <p>{testimonial.quote}</p>
                 </blockquote>

@@ -1,15 +1,10 @@
 import { Link } from "react-router";
+import type { Client } from "../../content/client.ts";
+import { LogoImage } from "./LogoImage.tsx";
 import styles from "./TrustedByStrip.module.css";
 
-export interface TrustedClient {
-  name: string;
-  logo: { src: string; width: number; height: number };
-  href: string;
-  external: boolean;
-}
-
 /** In the order the loader shuffled them, so server and browser agree; external links open a new tab and say so. */
-export function TrustedByStrip({ clients }: { clients: TrustedClient[] }) {
+export function TrustedByStrip({ clients }: { clients: Client[] }) {
   return (
     <section className={styles.strip} aria-labelledby="trusted-title">
       <div className="container">
@@ -28,18 +23,8 @@ export function TrustedByStrip({ clients }: { clients: TrustedClient[] }) {
   );
 }
 
-function ClientLogo({ client }: { client: TrustedClient }) {
-  const image = (
-    <img
-      className={styles.logo}
-      src={client.logo.src}
-      width={client.logo.width}
-      height={client.logo.height}
-      alt={client.name}
-      loading="lazy"
-      decoding="async"
-    />
-  );
+function ClientLogo({ client }: { client: Client }) {
+  const image = <LogoImage className={styles.logo} name={client.name} logo={client.logo} />;
   if (!client.external) {
     return (
       <Link className={styles.link} to={client.href}>
