@@ -10,7 +10,7 @@ const optionalText = z
   .optional();
 
 /** Both of Contentful's regions: where the live preview pane frames a preview by default. */
-export const defaultLivePreviewOrigins = "https://app.contentful.com,https://app.eu.contentful.com";
+const defaultLivePreviewOrigins = "https://app.contentful.com,https://app.eu.contentful.com";
 
 const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"]);
 

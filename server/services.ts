@@ -41,7 +41,7 @@ export interface Services {
 }
 
 /** With `drafts`: Contentful's Preview API, or the store with its drafts folder. */
-export async function createContentSource(
+async function createContentSource(
   config: Config,
   logger: Logger,
   { drafts = false }: { drafts?: boolean } = {},
@@ -62,7 +62,7 @@ export async function createContentSource(
 }
 
 /** How long preview keeps a draft answer: long enough for one page's reads, short enough for an editor's edits. */
-export const previewTtlSeconds = 2;
+const previewTtlSeconds = 2;
 
 export interface ServiceOptions {
   deliveryBackoff?: Backoff;

@@ -4,7 +4,7 @@ import type { EnquiryDesk } from "./lib/enquiry-desk.ts";
 import type { StatusReport } from "./lib/status-report.ts";
 
 /** Nothing secret: all safe to hand to the browser. */
-export interface SiteSettings {
+interface SiteSettings {
   siteUrl: string;
   analyticsId?: string;
   /** The privacy policy says how long delivered enquiries stay in the outbox (OUTBOX_RETENTION_DAYS). */
@@ -14,7 +14,7 @@ export interface SiteSettings {
   livePreviewOrigins?: readonly string[];
 }
 
-export interface PageLogger {
+interface PageLogger {
   warn(details: object, message: string): void;
 }
 

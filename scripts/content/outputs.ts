@@ -121,7 +121,7 @@ const sheetGap = 8;
  * file per logo cost one each: 28 documents and frames on the main thread of a phone between the home page's first
  * paint and its first tap (docs/performance.md, "The first tap").
  */
-export function logoSheet(marks: { slug: string; mark: DrawnWordmark }[]): string {
+function logoSheet(marks: { slug: string; mark: DrawnWordmark }[]): string {
   let y = 0;
   const views: string[] = [];
   const placed: string[] = [];

@@ -4,7 +4,7 @@ import type { AssetLink } from "./rich-text.ts";
 import type { Store } from "./store.ts";
 
 /** Sizes the pages show each kind of image at (px). */
-export const sizes = {
+const sizes = {
   projectFeatured: [1600, 1200],
   wide: [2400, 1350],
   landscape: [1200, 900],
@@ -46,7 +46,7 @@ const labels: Record<Kind, string> = {
 };
 
 /** The art for a kind of composition, filled in from the subject's words; index varies the lines used. */
-export function artFor(kind: Kind, words: ArtWords, index: number): Art {
+function artFor(kind: Kind, words: ArtWords, index: number): Art {
   const line = (offset = 0) => words.headlines[(index + offset) % words.headlines.length] ?? words.name;
   switch (kind) {
     case "field":

@@ -27,7 +27,7 @@ interface PostPlan {
   inline: { kind: Kind; description: string };
 }
 
-export const postPlans: PostPlan[] = [
+const postPlans: PostPlan[] = [
   {
     slug: "how-much-does-a-website-cost-uk",
     title: "How much does a website cost in the UK in 2026?",

@@ -43,7 +43,7 @@ interface ProjectPlan {
   };
 }
 
-export const projectPlans: ProjectPlan[] = [
+const projectPlans: ProjectPlan[] = [
   {
     slug: "dennis-group",
     title: "Dennis Group",

@@ -30,7 +30,7 @@ function textNode(value: string, marks: MARKS[] = []): Text {
 }
 
 /** Inline Markdown (bold, italic, links) to Contentful inline nodes. */
-export function inline(source: string): Array<Text | Inline> {
+function inline(source: string): Array<Text | Inline> {
   const nodes: Array<Text | Inline> = [];
   const pattern = /\*\*(.+?)\*\*|(?<![\w])_(.+?)_(?![\w])|\[([^\]]+)\]\(([^)\s]+)\)/g;
   let last = 0;
@@ -113,11 +113,4 @@ export function md(source: string): Document {
     }
   }
   return { nodeType: BLOCKS.DOCUMENT, data: {}, content };
-}
-
-/** The ids of every asset a document embeds. */
-export function embeddedAssets(document: Document): string[] {
-  return document.content
-    .filter((node) => node.nodeType === BLOCKS.EMBEDDED_ASSET)
-    .map((node) => (node.data.target as AssetLink).sys.id);
 }

@@ -30,7 +30,7 @@ interface ServicePlan {
   carousel: string[];
 }
 
-export const servicePlans: ServicePlan[] = [
+const servicePlans: ServicePlan[] = [
   {
     slug: "design",
     title: "Design",

@@ -5,7 +5,7 @@ import { letter } from "./lettering.ts";
  * simple geometric symbol. Deliberately not copies of anyone's real logo.
  */
 
-export type Symbol = "circle" | "ring" | "square" | "triangle" | "arc" | "slash" | "diamond" | "bars";
+type Symbol = "circle" | "ring" | "square" | "triangle" | "arc" | "slash" | "diamond" | "bars";
 
 export interface Wordmark {
   /** Each part is set in the display face, or in spaced capitals of the text face. */

@@ -7,7 +7,7 @@ import { type CompiledQuery, shapeEntry, toDeliveryParams } from "./query.ts";
 import type { ContentSource } from "./source.ts";
 
 /** Pages load images from here, so the CSP must allow it. */
-export const contentfulImageOrigins = ["https://images.ctfassets.net"] as const;
+const contentfulImageOrigins = ["https://images.ctfassets.net"] as const;
 
 export interface ContentfulOptions {
   space: string;

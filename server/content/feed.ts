@@ -9,7 +9,7 @@ import { site } from "../../src/site.ts";
 import { type TagHeaderName, tagFile } from "../http/page-cache/tags.ts";
 
 /** Newest first, as the news list (R2.12). */
-export const feedQuery = {
+const feedQuery = {
   content_type: "blogPost",
   order: "-fields.blogPostDate",
   select: "sys.id,fields.blogTitle,fields.slug,fields.blogPostDate,fields.blogCategory,fields.blogIntro",

@@ -21,7 +21,7 @@ export const contentImageHeaders = {
   "Cache-Control": "public, max-age=31536000, immutable",
   "X-Content-Type-Options": "nosniff",
 } as const;
-export const resizeRetryAfterSeconds = 2;
+const resizeRetryAfterSeconds = 2;
 
 const resizable = new Set([".webp", ".png", ".jpg", ".jpeg"]);
 

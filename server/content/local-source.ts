@@ -34,7 +34,7 @@ const entrySchema = z.object({
   fields: z.record(z.string(), z.unknown()),
 });
 
-export class ContentStoreError extends Error {
+class ContentStoreError extends Error {
   override name = "ContentStoreError";
 }
 

@@ -10,13 +10,13 @@ import { secretMatches } from "../lib/secrets.ts";
 // preview services (drafts, never the anonymous caches) and answer `private, no-store` and `noindex`.
 
 export const previewCookie = "site_preview";
-export const previewExitPath = "/preview/exit";
-export const previewMaxAgeMs = 2 * 60 * 60 * 1000;
+const previewExitPath = "/preview/exit";
+const previewMaxAgeMs = 2 * 60 * 60 * 1000;
 
 const base = "http://site.invalid";
 
 /** Undefined for another site, a protocol-relative or backslashed path, a data request or a file: no open redirect. */
-export async function previewTarget(value: unknown, isPage: PreviewOptions["isPage"]): Promise<string | undefined> {
+async function previewTarget(value: unknown, isPage: PreviewOptions["isPage"]): Promise<string | undefined> {
   if (typeof value !== "string" || !value.startsWith("/") || value.length > 2_000) return undefined;
   let url: URL;
   try {

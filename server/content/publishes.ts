@@ -34,7 +34,7 @@ interface Wait {
 }
 
 // Capped at a second, so a publish shows at most a second after the API serves it.
-export const defaultWait: Wait = { firstMs: 100, maxMs: 1_000, giveUpMs: 120_000 };
+const defaultWait: Wait = { firstMs: 100, maxMs: 1_000, giveUpMs: 120_000 };
 const keptPublishes = 10;
 
 /** Later publishes of the same entry join it. */

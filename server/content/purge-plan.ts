@@ -4,7 +4,7 @@ import { newsFeedPath } from "../../src/lib/news-feed.ts";
 // Pure: given the payload and the slugs shown now, which cached answers and pages go. `undefined` means everything:
 // an unreadable payload, an asset (any entry may show it), or a page list that cannot be worked out.
 
-export type EntryAction = "publish" | "unpublish" | "delete" | "unchanged";
+type EntryAction = "publish" | "unpublish" | "delete" | "unchanged";
 
 export interface EntryChange {
   action: EntryAction;

@@ -24,7 +24,7 @@ export function localPurge(options: {
   };
 }
 
-export const purgeChannel = "content:purge";
+const purgeChannel = "content:purge";
 
 // Every other instance purges on the Redis message. After a lost connection an instance purges everything once,
 // since it may have missed a message; the content TTL is the last resort.

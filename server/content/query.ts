@@ -5,15 +5,15 @@ import { type ContentQuery, type ContentType, contentTypes, type Entry } from ".
 
 // One query engine for every source; a query's compiled, canonical form is also its cache key.
 
-export const defaultLimit = 100;
-export const maxLimit = 1000;
-export const maxSkip = 10_000;
+const defaultLimit = 100;
+const maxLimit = 1000;
+const maxSkip = 10_000;
 const maxTextLength = 200;
 
-export const filterKeys = ["fields.slug", "fields.blogCategory", "fields.category"] as const;
+const filterKeys = ["fields.slug", "fields.blogCategory", "fields.category"] as const;
 const queryKeys = ["content_type", "limit", "skip", "order", "select", ...filterKeys] as const;
 
-export interface OrderTerm {
+interface OrderTerm {
   /** `sys.id` or `fields.<name>`, as the Content Delivery API spells it. */
   path: string;
   kind: FieldKind | "id";

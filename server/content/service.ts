@@ -16,11 +16,11 @@ import { deepFreeze } from "./links.ts";
 import { type CompiledQuery, compileQuery } from "./query.ts";
 import type { ContentSource } from "./source.ts";
 
-export const defaultMaxEntries = 500;
+const defaultMaxEntries = 500;
 /** After a source failure, stale answers are served without a refresh for this long (no retry storm). */
 const refreshBackoffMs = 5_000;
 
-export interface ContentStats extends ContentFigures {
+interface ContentStats extends ContentFigures {
   source: ContentSource["name"];
   ttlSeconds: number;
   hits: number;

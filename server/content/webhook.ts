@@ -17,7 +17,7 @@ import {
 import type { ContentService } from "./service.ts";
 
 /** Contentful signs each call as it sends it. */
-export const signatureTtlSeconds = 30;
+const signatureTtlSeconds = 30;
 /** Contentful's payloads carry the whole entry; its entries are at most a few megabytes. */
 const payloadLimit = "5mb";
 

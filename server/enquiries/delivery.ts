@@ -18,14 +18,14 @@ export function retryDelay(attempts: number, { baseMs, maxMs }: Backoff, random 
   return Math.round(delay / 2 + random() * (delay / 2));
 }
 
-export interface DeliveryEvents {
+interface DeliveryEvents {
   attempted(result: "success" | "failure"): void;
   delivered(record: OutboxRecord, at: Date): void;
   deadLettered(record: OutboxRecord): void;
 }
 
 /** Sends whose end went unanswered (each may have arrived) before the dead letters: a duplicate at most. */
-export const maxUnconfirmed = 2;
+const maxUnconfirmed = 2;
 
 interface Waiting {
   record: OutboxRecord;
@@ -124,8 +124,6 @@ export function createDeliveryWorker(options: DeliveryOptions) {
     },
   };
 }
-
-export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;
 
 function nextDue(waiting: Map<string, Waiting>): Waiting | undefined {
   let first: Waiting | undefined;

@@ -11,7 +11,7 @@ import type { SpamCheck } from "./spam-check.ts";
 const expiredMessage = "The spam question timed out. Please answer the new one.";
 
 /** When the queue cannot take an enquiry (Redis away, disk full): how long the visitor is asked to wait. */
-export const retryAfterSeconds = 60;
+const retryAfterSeconds = 60;
 
 export interface EnquiryDeskOptions {
   /** An accepted enquiry is stored here before the visitor hears "sent". */
@@ -100,6 +100,6 @@ export function createEnquiryDesk({ queue, spam, mailFrom, counts, logger }: Enq
   };
 }
 
-export function domainOf(address: string): string | undefined {
+function domainOf(address: string): string | undefined {
   return /@([A-Za-z0-9.-]+)>?\s*$/.exec(address)?.[1];
 }

@@ -71,7 +71,7 @@ ${rows}
 `;
 }
 
-export function addressesOf(list: string): string[] {
+function addressesOf(list: string): string[] {
   return addressparser(list, { flatten: true })
     .map((entry) => entry.address)
     .filter(Boolean);

@@ -7,8 +7,8 @@ import { counter, scrapedGauge } from "../lib/metrics.ts";
 /** How long one reading of the queue serves the gauges: a whole scrape reads it once. */
 const gaugeReadingMs = 1_000;
 
-export type EnquiryOutcome = "accepted" | "invalid" | "spam" | "error";
-export type AttemptResult = "success" | "failure";
+type EnquiryOutcome = "accepted" | "invalid" | "spam" | "error";
+type AttemptResult = "success" | "failure";
 
 export interface EnquiryCounts {
   received(outcome: EnquiryOutcome): void;

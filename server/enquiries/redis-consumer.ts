@@ -74,8 +74,6 @@ export function createConsumer(options: ConsumerOptions) {
   };
 }
 
-export type StreamConsumer = ReturnType<typeof createConsumer>;
-
 async function readLoop(consumer: Consumer, toWorker: ToWorker) {
   const { redis, logger, keys, name } = consumer;
   const client = consumer.reader as RedisClient;

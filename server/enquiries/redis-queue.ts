@@ -16,7 +16,7 @@ export interface RedisQueueOptions {
   consumer?: string;
 }
 
-export const defaultVisibilityTimeoutMs = 60_000;
+const defaultVisibilityTimeoutMs = 60_000;
 /** How long Redis remembers that an enquiry was delivered or dead-lettered, for the instance that took it. */
 const doneKeepSeconds = 7 * 24 * 60 * 60;
 

@@ -3,7 +3,7 @@ import { cspReportPath, vitalsPath } from "../../src/lib/report-paths.ts";
 
 // One table for the method check, rate limits, Origin check and refusals; a path not in it is a page (GET, HEAD).
 
-export type BodyKind =
+type BodyKind =
   | "page form"
   | "json or form"
   | "report"

@@ -40,14 +40,14 @@ export interface PageCacheOptions {
   idle?: () => Promise<void>;
 }
 
-export interface PageCacheStats {
+interface PageCacheStats {
   entries: number;
   bytes: number;
   maxBytes: number;
 }
 
 /** A response with Express's `locals`: set before Express (`storedPagesFirst`), which keeps them. */
-export type PageResponse = ServerResponse & { locals: Record<string, unknown> };
+type PageResponse = ServerResponse & { locals: Record<string, unknown> };
 
 export interface PageCache {
   /** Before Express: the copy held now (HIT or STALE), or none; the key is kept in `res.locals` for the steps after. */

@@ -18,7 +18,7 @@ export interface RenderLimitOptions {
 
 const burstReportMs = 1_000;
 
-export const renderRetryAfterSeconds = 2;
+const renderRetryAfterSeconds = 2;
 
 export interface RenderLimit {
   /** A GET or HEAD waits for a slot, or is answered 503 when the queue is full. */

@@ -20,7 +20,7 @@ export const cspNonce: RequestHandler = (_req, res, next) => {
 };
 
 // helmet sets no Permissions-Policy; the site uses none of these, so nothing it embeds may either.
-export const permissionsPolicy = [
+const permissionsPolicy = [
   "accelerometer=()",
   "autoplay=()",
   "browsing-topics=()",

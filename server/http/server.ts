@@ -4,7 +4,7 @@ import { requestTimeouts } from "./body.ts";
 /** A browser sends its request at once, so a connection silent this long only holds a socket. */
 export const silentConnectionMs = 5_000;
 /** How often Node checks the header and request timeouts (its default, 30 s, let them act up to 30 s late). */
-export const connectionsCheckingIntervalMs = 1_000;
+const connectionsCheckingIntervalMs = 1_000;
 
 // Node has no limit for silence before the first byte: the header timeout starts with that byte.
 export function createHttpServer(app: RequestListener): Server {

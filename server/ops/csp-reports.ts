@@ -6,10 +6,8 @@ import { z } from "zod";
 import { type RouteLabeler, unmatchedRoute } from "../http/page-cache/routes.ts";
 import { sendFail } from "../http/refusals.ts";
 
-export { cspReportGroup, cspReportPath } from "../../src/lib/report-paths.ts";
-
 /** The directives a violation is counted under; any other is refused, so the label set stays fixed. */
-export const cspDirectives = [
+const cspDirectives = [
   "default-src",
   "script-src",
   "script-src-elem",

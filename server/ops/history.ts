@@ -4,7 +4,7 @@ import { addSample, type Buckets, emptyBuckets, minus, plus, quantile, type Samp
 import { vitalMetrics } from "./vitals.ts";
 
 export const historyMinutes = 60;
-export const sampleEveryMs = 10_000;
+const sampleEveryMs = 10_000;
 
 interface Totals {
   requests: number;

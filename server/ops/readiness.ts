@@ -11,7 +11,7 @@ export interface CheckPolicy {
 }
 
 /** "handshake": a whole session with a server other senders share (SMTP `verify()`); "probe": anything cheaper. */
-export type CheckCost = "probe" | "handshake";
+type CheckCost = "probe" | "handshake";
 
 export const checkPolicy: CheckPolicy = {
   timeoutMs: 2_000,

@@ -26,7 +26,7 @@ export interface BuildInfo {
 }
 
 /** An enquiry waiting longer than this means delivery is stuck (the alert rules use the same figure). */
-export const stuckEnquirySeconds = 15 * 60;
+const stuckEnquirySeconds = 15 * 60;
 
 export interface StatusInputs {
   readiness: Readiness;
@@ -115,7 +115,7 @@ function contentComponent(checks: CheckOutcome[], figures: ContentFigures | unde
 }
 
 /** Deliveries failing this long make mail degraded on /status (the alert in ops/prometheus uses the same). */
-export const failingDeliverySeconds = 60;
+const failingDeliverySeconds = 60;
 
 function mailComponent(checks: CheckOutcome[], figures: MailFigures | undefined): ComponentReport {
   const base = { id: "mail" as const, name: "Mail delivery", checks };

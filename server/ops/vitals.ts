@@ -27,8 +27,6 @@ const vitalSample = z
   .strict()
   .refine((sample) => sample.value <= vitalMetrics[sample.metric].max, { message: "value out of range" });
 
-export type VitalSample = z.infer<typeof vitalSample>;
-
 export type VitalHistograms = Record<VitalName, Histogram<"route">>;
 
 export function registerVitals(registry: Registry): VitalHistograms {

@@ -1,6 +1,6 @@
 import type { ReactNode, Ref } from "react";
 
-export function ArrowIcon({ direction }: { direction: "back" | "forward" }) {
+function ArrowIcon({ direction }: { direction: "back" | "forward" }) {
   return (
     <svg width="22" height="22" viewBox="0 0 22 22" aria-hidden="true" focusable="false">
       <path

@@ -13,7 +13,7 @@ function positionsOf(strip: HTMLElement, slides: readonly Element[]): number[] {
 }
 
 /** The slide the strip rests on, or undefined while it is moving. */
-export function slideAtRest(strip: HTMLElement, slides: readonly Element[]): number | undefined {
+function slideAtRest(strip: HTMLElement, slides: readonly Element[]): number | undefined {
   return restingSnap(strip.scrollLeft, positionsOf(strip, slides));
 }
 

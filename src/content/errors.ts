@@ -1,8 +1,8 @@
 // Shared with the server: the content service raises these errors (server/content/).
 // The server build bundles its own copy of this module, so loaders recognise these errors by `code`, not `instanceof`.
 
-export const contentUnavailableCode = "CONTENT_UNAVAILABLE";
-export const contentQueryErrorCode = "CONTENT_QUERY_INVALID";
+const contentUnavailableCode = "CONTENT_UNAVAILABLE";
+const contentQueryErrorCode = "CONTENT_QUERY_INVALID";
 
 export const contentRetryAfterSeconds = 30;
 

@@ -18,7 +18,7 @@ export type LinkResolution =
 export type Visit = (linked: LinkedObject) => LinkResolution;
 
 /** An entry given in full elsewhere in the answer, by `sys` alone, so cycles end and the answer stays finite. */
-export interface EntryReference {
+interface EntryReference {
   sys: { id: string; contentType: { sys: { id: string } } };
 }
 

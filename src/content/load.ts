@@ -15,7 +15,7 @@ type LoadContext = Readonly<RouterContextProvider>;
 
 const unavailableReason = "content-unavailable";
 
-export function contentUnavailable() {
+function contentUnavailable() {
   return data(
     { reason: unavailableReason },
     { status: 503, headers: { "Retry-After": String(contentRetryAfterSeconds) } },

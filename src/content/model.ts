@@ -7,7 +7,7 @@ import type { Asset } from "./types.ts";
 
 export type RichText = Document;
 
-export interface SeoFields {
+interface SeoFields {
   seoTitle?: string;
   seoDescription?: string;
   seoKeywords?: string[];

@@ -12,7 +12,7 @@ export function plainText(node: RichNode): string {
   return (node.content ?? []).map((child) => plainText(child as RichNode)).join("");
 }
 
-export function nodesOfType(document: Document | undefined, nodeType: string): Block[] {
+function nodesOfType(document: Document | undefined, nodeType: string): Block[] {
   const found: Block[] = [];
   const visit = (node: RichNode) => {
     if (isText(node)) return;

@@ -20,11 +20,11 @@ type LoadContext = Readonly<RouterContextProvider>;
 
 // Every read behind the pages goes through `loadContent`, so content that cannot be had is always the same thrown 503.
 
-export const newestFirst = "-fields.blogPostDate";
-export const byProjectTitle = "fields.projectTitle";
+const newestFirst = "-fields.blogPostDate";
+const byProjectTitle = "fields.projectTitle";
 /** Related posts (R9.1: 3). */
-export const relatedPostCount = 3;
-export const serviceProjectCount = 4;
+const relatedPostCount = 3;
+const serviceProjectCount = 4;
 
 /** The queries of R7.3, one per usage. */
 export const queries = {

@@ -90,7 +90,7 @@ function richTextOptions(ids: WeakMap<object, string>, imageSizes: string): Opti
 }
 
 /** Links inside the site navigate in place; links elsewhere open in a new tab without handing over the page. */
-export function RichLink({ uri, children }: { uri: string; children: ReactNode }) {
+function RichLink({ uri, children }: { uri: string; children: ReactNode }) {
   if (uri.startsWith("/") && !uri.startsWith("//")) return <Link to={uri}>{children}</Link>;
   if (/^(https?:)?\/\//i.test(uri)) {
     return (

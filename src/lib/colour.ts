@@ -9,7 +9,7 @@ export function parseHex(colour: string | undefined): Rgb | undefined {
   return [0, 2, 4].map((i) => Number.parseInt(full.slice(i, i + 2), 16)) as unknown as Rgb;
 }
 
-export function luminance([r, g, b]: Rgb): number {
+function luminance([r, g, b]: Rgb): number {
   const channel = (value: number) => {
     const c = value / 255;
     return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
@@ -22,8 +22,8 @@ export function contrastRatio(a: Rgb, b: Rgb): number {
   return (light + 0.05) / (dark + 0.05);
 }
 
-export const ink: Rgb = [0x14, 0x14, 0x14];
-export const paper: Rgb = [0xf6, 0xf1, 0xe8];
+const ink: Rgb = [0x14, 0x14, 0x14];
+const paper: Rgb = [0xf6, 0xf1, 0xe8];
 const white: Rgb = [0xff, 0xff, 0xff];
 const black: Rgb = [0, 0, 0];
 

@@ -5,7 +5,7 @@ export function detectTouch(win: Window): boolean {
 
 // R4.9 as CSS sees it, for a stylesheet that must decide before any script runs (the testimonials' first slide); the
 // script that takes over asks the same query, so the two never disagree.
-export const touchMedia = "(any-pointer: coarse)";
+const touchMedia = "(any-pointer: coarse)";
 
 export function matchesTouchMedia(win: Window): boolean {
   return typeof win.matchMedia === "function" ? win.matchMedia(touchMedia).matches : detectTouch(win);

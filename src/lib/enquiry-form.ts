@@ -13,7 +13,7 @@ import {
 export type FormField = EnquiryField | typeof formFields.answer;
 export type FormErrors = FieldErrors & { answer?: string };
 
-export const fieldOrder: readonly FormField[] = [...enquiryFields, formFields.answer];
+const fieldOrder: readonly FormField[] = [...enquiryFields, formFields.answer];
 
 export interface EnquiryReply {
   answer: EnquiryAnswer;
@@ -34,7 +34,7 @@ export function formValuesOf(entries: Iterable<[string, FormDataEntryValue]>): F
   return values;
 }
 
-export type FocusTarget = FormField | "status";
+type FocusTarget = FormField | "status";
 
 export interface EnquiryFormState {
   shown?: { answer: EnquiryAnswer; errors: FormErrors };
@@ -103,7 +103,7 @@ export interface StatusLine {
   status?: EnquiryAnswer["status"];
 }
 
-export const loadingText = "Loading...";
+const loadingText = "Loading...";
 
 export function statusLine(submitting: boolean, shown: EnquiryFormState["shown"]): StatusLine {
   if (submitting) return { text: loadingText };

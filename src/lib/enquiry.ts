@@ -17,14 +17,14 @@ export const needs = [
 ] as const;
 export const siteTypes = ["One-page website", "Brochure website", "Ecommerce website", "Other website"] as const;
 export const budgets = ["£0-500", "£500-1500", "£1500-3000", "£3000-5000", "£5000-7500", "£10000+"] as const;
-export const biscuitAnswers = ["yes", "no"] as const;
+const biscuitAnswers = ["yes", "no"] as const;
 
-export type Need = (typeof needs)[number];
-export type SiteType = (typeof siteTypes)[number];
-export type Budget = (typeof budgets)[number];
-export type BiscuitAnswer = (typeof biscuitAnswers)[number];
+type Need = (typeof needs)[number];
+type SiteType = (typeof siteTypes)[number];
+type Budget = (typeof budgets)[number];
+type BiscuitAnswer = (typeof biscuitAnswers)[number];
 
-export const notApplicable = "N/A";
+const notApplicable = "N/A";
 
 export const enquiryDefaults = {
   need: "Web & Ecommerce",

@@ -18,7 +18,7 @@ export const menuLinks: readonly MenuLink[] = [
 ];
 
 /** Decides where focus goes next; "dismissed" is the browser closing the popover itself (Escape, its button). */
-export type CloseReason = "close-button" | "escape" | "dismissed" | "link" | "scroll" | "route-change";
+type CloseReason = "close-button" | "escape" | "dismissed" | "link" | "scroll" | "route-change";
 
 export interface MenuState {
   open: boolean;

@@ -52,7 +52,7 @@ export function prefetchesData(page: string): boolean {
  * default CONTENT_TTL_SECONDS). Chromium reuses a prefetched answer only while it is fresh in its HTTP cache; the
  * router's fetch at the tap would otherwise go to the server again.
  */
-export const prefetchedDataSeconds = 60;
+const prefetchedDataSeconds = 60;
 
 /** Cache-Control of a page's data fetched ahead: fresh in that visitor's browser only. */
 export const prefetchedDataCacheControl = `private, max-age=${prefetchedDataSeconds}`;

@@ -3,7 +3,7 @@ export const categoryQuery = "category";
 
 // The only query parameters that change what a page shows: the rest (utm_*, gclid…) stay out of the page cache's key,
 // so a campaign link gets the clean page's copy. A loader that reads a new parameter declares it here.
-export const pageQueryParams: Readonly<Record<string, readonly string[]>> = {
+const pageQueryParams: Readonly<Record<string, readonly string[]>> = {
   "/news": [categoryQuery],
   "/projects": [categoryQuery],
 };

@@ -40,7 +40,7 @@ export function projectNeighbours(projects: ListedProject[] | undefined, slug: s
   return { previous: projects[index - 1], next: projects[index + 1] };
 }
 
-export const projectListPath = "/projects";
+const projectListPath = "/projects";
 
 /** Only the project list on this origin counts; parameters the list does not read (utm_*, …) are dropped. */
 export function projectListFromReferrer(referrer: string, origin: string): string | undefined {

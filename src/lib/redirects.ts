@@ -6,7 +6,7 @@ import { serviceSlugs } from "./services-catalogue.ts";
 // Legacy paths of the old site (R2.18), read by the server (a 301 before React Router) and by the catch-all route
 // (a replace redirect on client-side navigation), so it stays pure enough for the browser bundle.
 
-export const movedPages: Readonly<Record<string, string>> = {
+const movedPages: Readonly<Record<string, string>> = {
   "/about-us-agency": "/about",
   "/our-clients": "/about",
   "/contact-us": "/contact",

@@ -139,7 +139,7 @@ export function useRouterScripts(nonce: string | undefined): RouterScripts {
  * the route-modules `<script type="module">`; nothing once hydrated) into the part that must run while the document
  * is parsed and the part that starts the app. Each element keeps its props; keys are given by position.
  */
-export function splitRouterScripts(rendered: ReactNode): RouterScripts {
+function splitRouterScripts(rendered: ReactNode): RouterScripts {
   const split: RouterScripts = { handoff: [], app: [] };
   const visit = (node: ReactNode) => {
     for (const child of Children.toArray(node)) {

@@ -30,7 +30,7 @@ interface MetaContext {
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
 }
 
-export const defaultSocialImage = { path: "/social-card.png", width: 1200, height: 630 };
+const defaultSocialImage = { path: "/social-card.png", width: 1200, height: 630 };
 
 export function siteOrigin(matches: MetaContext["matches"]): string {
   const root = matches.find((match) => match?.id === "root")?.loaderData as Partial<RootData> | undefined;

@@ -26,7 +26,7 @@ export interface SideScrollStep {
   alignSection: boolean;
 }
 
-export const sideScrollSpeed = 0.5;
+const sideScrollSpeed = 0.5;
 /** Sub-pixel slack for "at the top" and "at the end". */
 const slack = 1;
 

@@ -1,6 +1,6 @@
 // The testimonial viewer (R4.4): the direction flips at either end, and on desktop it starts on the last item so its
 // first click goes back.
-export type Direction = "back" | "forward";
+type Direction = "back" | "forward";
 
 export interface TestimonialState {
   count: number;

@@ -1,6 +1,6 @@
 import { vitalsPath } from "./report-paths.ts";
 
-export interface VitalBeacon {
+interface VitalBeacon {
   metric: string;
   value: number;
   rating: string;

@@ -13,7 +13,7 @@ export interface EditableEntry {
   fields: object;
 }
 
-export interface EditSubscription {
+interface EditSubscription {
   entry: EditableEntry;
   /** Where an asset the edit only links to is found. */
   shown: () => unknown;

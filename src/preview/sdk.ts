@@ -6,7 +6,7 @@ import { connectLiveUpdates } from "./live-updates.ts";
 // `origins` (LIVE_PREVIEW_ORIGINS) is the SDK's targetOrigin, and the only windows whose messages reach it.
 
 /** The space's default locale, which the export script and docs/content-model.md use. */
-export const contentLocale = "en-US";
+const contentLocale = "en-US";
 
 function isEditorMessage(data: unknown): data is { method?: unknown; isInspectorActive?: unknown } {
   return (

@@ -92,7 +92,7 @@ const project = (id: string, title: string, slug: string, category: string[], sm
   },
 });
 
-export const fixtureProjects = [
+const fixtureProjects = [
   project("project-warmies", "Warmies", "warmies", ["Packaging", "Branding"], "no"),
   project("project-bowmer", "Bowmer Kirkland", "bowmer-kirkland", ["Web Design"], "yes"),
   project("project-dennis", "Dennis Group", "dennis-group", ["Branding"], "no"),
@@ -115,18 +115,18 @@ const service = (id: string, title: string, slug: string) => ({
   },
 });
 
-export const fixtureServices = [
+const fixtureServices = [
   service("service-web-design", "Web Design", "web-design"),
   service("service-branding", "Branding", "branding"),
 ];
 
-export const fixtureHomePage = {
+const fixtureHomePage = {
   id: "home",
   fields: { carousel: [link("carousel-1"), link("carousel-2"), link("carousel-3")] },
 };
 
 /** A valid PNG of one pixel: enough for a browser and for content-type checks. */
-export function tinyPng(): Buffer {
+function tinyPng(): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);

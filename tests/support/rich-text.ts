@@ -1,7 +1,7 @@
 import type { Block, Document, Inline, Text } from "@contentful/rich-text-types";
 
 /** Small builders for Contentful rich-text documents in tests. */
-export const text = (value: string, marks: string[] = []): Text => ({
+const text = (value: string, marks: string[] = []): Text => ({
   nodeType: "text",
   value,
   marks: marks.map((type) => ({ type })),

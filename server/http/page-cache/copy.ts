@@ -153,7 +153,7 @@ export async function makeVariant(
 export const sizeOf = (variant: Variant) =>
   variant.bodies.identity.length + variant.bodies.br.length + variant.bodies.gzip.length;
 
-export type CacheResult = "HIT" | "MISS" | "STALE";
+type CacheResult = "HIT" | "MISS" | "STALE";
 
 export interface Entry {
   key: CacheKey;

@@ -10,7 +10,7 @@ import { hashAuthorisedInline } from "./copy.ts";
 import type { CacheKey, CachePolicy } from "./policy.ts";
 import { type ContentReads, pageTags } from "./tags.ts";
 
-export interface RenderReads extends ContentReads {
+interface RenderReads extends ContentReads {
   failed: boolean;
 }
 
@@ -18,7 +18,7 @@ export type SharedRender = (request: Request, nonce: string) => Promise<{ respon
 
 const sharedUserAgent = "gritstone-page-cache";
 
-export function recordReads(content: ContentReader): { reader: ContentReader; reads: RenderReads } {
+function recordReads(content: ContentReader): { reader: ContentReader; reads: RenderReads } {
   const types = new Set<ContentType>();
   const entries = new Set<string>();
   const reads: RenderReads = { types, entries, failed: false };

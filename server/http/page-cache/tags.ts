@@ -8,8 +8,8 @@ export const everyPageTag = "site";
 
 /** A page's own tag; its data (`/x.data`) carries the page's, so both go together. */
 export const pathTag = (path: string) => `path:${tagSafe(dataRequestPage(path))}`;
-export const typeTag = (type: ContentType) => `type:${type}`;
-export const entryTag = (id: string) => `entry:${tagSafe(id)}`;
+const typeTag = (type: ContentType) => `type:${type}`;
+const entryTag = (id: string) => `entry:${tagSafe(id)}`;
 
 /** Tiers split tags on white space or commas, so neither may appear inside one. */
 const tagSafe = (text: string) => text.replace(/[\s,%]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

@@ -13,7 +13,7 @@ export interface WarmOptions {
   logger: Logger;
 }
 
-export const warmDeadlineMs = 30_000;
+const warmDeadlineMs = 30_000;
 
 /** Resolves when every page is stored, or the deadline passed, or the list could not be read; never rejects. */
 export async function warmPages({

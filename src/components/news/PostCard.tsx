@@ -5,7 +5,7 @@ import { InspectedEntry, useFieldTags } from "../../preview/inspector.tsx";
 import { ContentImage } from "../ContentImage.tsx";
 import styles from "./PostCard.module.css";
 
-export type PostCardVariant = "list" | "teaser";
+type PostCardVariant = "list" | "teaser";
 
 const imageSizes = {
   featured: { sizes: "(min-width: 768px) 60vw, 100vw", displayWidth: 1000 },

@@ -8,7 +8,7 @@ import { useHydrated } from "../useDevice.ts";
 import styles from "./ProjectGrid.module.css";
 
 /** R9.8: the grid animates one column at max width 767 px, otherwise two. */
-export const singleColumnQuery = "(max-width: 767px)";
+const singleColumnQuery = "(max-width: 767px)";
 const columnStaggerMs = 150;
 
 // Tiles come in a column at a time as they scroll into view; those on screen at the first paint stay put, so

@@ -12,7 +12,7 @@ import { ContentImage } from "../ContentImage.tsx";
 import { useHydrated } from "../useDevice.ts";
 import styles from "./ProjectSections.module.css";
 
-export function projectColourStyle(colours: ProjectColours): CSSProperties {
+function projectColourStyle(colours: ProjectColours): CSSProperties {
   return { "--project-bg": colours.background, "--project-text": colours.text } as CSSProperties;
 }
 
