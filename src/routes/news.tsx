@@ -1,6 +1,6 @@
-import { useNavigation } from "react-router";
 import { CategoryFilter } from "../components/news/CategoryFilter.tsx";
 import { PostGrid } from "../components/news/PostCard.tsx";
+import { useReloading } from "../components/useReloading.ts";
 import { toPostCard } from "../content/cards.ts";
 import { listings, readListing } from "../content/pages.ts";
 import { contentMeta } from "../lib/content-meta.ts";
@@ -29,8 +29,7 @@ export function meta(args: Route.MetaArgs) {
 export default function News({ loaderData }: Route.ComponentProps) {
   const { categories, category } = loaderData;
   const posts = useLiveCards("blogPost", loaderData.posts, toPostCard);
-  const navigation = useNavigation();
-  const reloading = navigation.state === "loading" && navigation.location.pathname === "/news";
+  const reloading = useReloading();
   return (
     <div className="container">
       <header className={styles.header}>

@@ -1,7 +1,7 @@
-import { useNavigation } from "react-router";
 import { AfterFirstFrame } from "../components/AfterFirstFrame.tsx";
 import { ProjectFilter } from "../components/project/ProjectFilter.tsx";
 import { ProjectGrid } from "../components/project/ProjectGrid.tsx";
+import { useReloading } from "../components/useReloading.ts";
 import { toProjectCard } from "../content/cards.ts";
 import { listings, readListing } from "../content/pages.ts";
 import { contentMeta } from "../lib/content-meta.ts";
@@ -27,8 +27,7 @@ export function meta(args: Route.MetaArgs) {
 export default function Projects({ loaderData }: Route.ComponentProps) {
   const { categories, category } = loaderData;
   const projects = useLiveCards("singleProject", loaderData.projects, toProjectCard);
-  const navigation = useNavigation();
-  const reloading = navigation.state === "loading" && navigation.location.pathname === "/projects";
+  const reloading = useReloading();
   return (
     <div className="container">
       <header className={styles.header}>

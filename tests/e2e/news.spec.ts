@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { newestPosts } from "./content.ts";
+import { hydrated } from "./hydration.ts";
 
 const filter = (page: Page) => page.getByRole("form", { name: "Article categories" });
 const articleTitles = (page: Page) =>
@@ -61,6 +62,33 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test("while another category's articles load, the list says it is busy, and not once they are shown", async ({
+  page,
+  request,
+}) => {
+  const posts = await newestPosts(request);
+  const category = posts[0]?.blogCategory[0] ?? "";
+  await page.goto("/news");
+  await hydrated(page);
+  // The router's request for the filtered list is held until the busy list has been seen.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === "/news.data",
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  const list = page.getByRole("region", { name: /articles/i });
+  await expect(list).not.toHaveAttribute("aria-busy", "true");
+  await filter(page).getByRole("button", { name: category, exact: true }).click();
+  await expect(list).toHaveAttribute("aria-busy", "true");
+  release();
+  await expect(page.getByRole("status")).toContainText(`in ${category}`);
+  await expect(page.getByRole("region", { name: /articles/i })).not.toHaveAttribute("aria-busy", "true");
+});
 
 test("a category nobody has written in yet says so and keeps the way out", async ({ page }) => {
   const response = await page.goto("/news?category=Knitting");
