@@ -1,4 +1,5 @@
 import type { ImgHTMLAttributes } from "react";
+import type { Client } from "../content/client.ts";
 import { imageSources } from "../content/images.ts";
 import type { Asset } from "../content/types.ts";
 
@@ -31,6 +32,21 @@ export function ContentImage({
       decoding={priority ? "sync" : "async"}
       fetchPriority={priority ? "high" : undefined}
       {...rest}
+    />
+  );
+}
+
+/** A client's wordmark at its own size, named by the client; fetched as it nears the screen. */
+export function LogoImage({ name, logo, className }: { name: string; logo: Client["logo"]; className?: string }) {
+  return (
+    <img
+      className={className}
+      src={logo.src}
+      width={logo.width}
+      height={logo.height}
+      alt={name}
+      loading="lazy"
+      decoding="async"
     />
   );
 }

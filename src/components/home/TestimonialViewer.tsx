@@ -3,8 +3,8 @@ import type { Testimonial } from "../../content/testimonials.ts";
 import { matchesTouchMedia } from "../../lib/device.ts";
 import { canGoBack, canGoForward, initialTestimonialState, testimonialReducer } from "../../lib/testimonials.ts";
 import { ArrowButtons } from "../ArrowIcon.tsx";
+import { LogoImage } from "../ContentImage.tsx";
 import { whenStripRests } from "../carouselStrip.ts";
-import { LogoImage } from "./LogoImage.tsx";
 import styles from "./TestimonialViewer.module.css";
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Client } from "../../content/client.ts";
-import { LogoImage } from "./LogoImage.tsx";
+import { LogoImage } from "../ContentImage.tsx";
 import styles from "./TrustedByStrip.module.css";
 
 /** In the order the loader shuffled them, so server and browser agree; external links open a new tab and say so. */
