@@ -118,11 +118,8 @@ function shownCount(count: Locator) {
     const rest = text.slice(now.textContent?.length ?? 0).trim();
     const generated = getComputedStyle(now, "::before").content;
     if (!generated.startsWith("counter(")) return `${now.textContent?.trim()} ${rest}`;
-    const style = getComputedStyle(now);
-    const value = generated.includes("testimonial")
-      ? style.getPropertyValue("--testimonial-at").padStart(2, "0")
-      : style.getPropertyValue("--carousel-at");
-    return `${value} ${rest}`;
+    const value = getComputedStyle(now).getPropertyValue("--strip-at");
+    return `${generated.includes("testimonial") ? value.padStart(2, "0") : value} ${rest}`;
   });
 }
 
