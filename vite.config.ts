@@ -8,7 +8,7 @@ import { build, defineConfig, type Plugin, type Rolldown } from "vite";
 
 export default defineConfig({
   // Brotli and gzip copies of the client's hashed assets, written once at build time (decision 0176).
-  plugins: [inlineScripts(), reactRouter(), precompressAssets()],
+  plugins: [inlineScripts(), reactRouter(), sectionStylesOnTheirPage(), precompressAssets()],
   build: { assetsInlineLimit: 0, modulePreload: { resolveDependencies: preloadsOfLazyImport } },
   css: { modules: { generateScopedName: scopedClassName } },
   environments: {
@@ -47,7 +47,6 @@ function modulesOnEveryPage(context: ChunkingContext): Set<string> {
  * How the browser's code is cut into files (decision 0178). A phone on a slow network pays a round trip for each
  * file a page needs, so what every page runs comes in two files: the libraries ("framework": React, React DOM,
  * React Router; changed only by an upgrade) and our own shell ("site": header, footer, consent, shared helpers).
- * The home page imports the style maps of its lazily hydrated sections for its inline CSS: one file for all of them.
  * Everything else (routes, lazy sections, code a few routes share) is cut as Rolldown does by itself.
  */
 function clientChunkGroups() {
@@ -60,7 +59,6 @@ function clientChunkGroups() {
       },
       priority: 2,
     },
-    { name: "home-styles", test: /[\\/]src[\\/]components[\\/]home[\\/][^\\/]+\.module\.css$/, priority: 1 },
   ];
 }
 
@@ -109,6 +107,35 @@ async function precompress(dir: string, files: readonly string[]): Promise<void>
         if (gz.length < source.length) await writeFile(path.join(dir, `${file}.gz`), gz);
       }),
   );
+}
+
+/**
+ * A route module's lazy imports are its page's sections, drawn in full by the server (HydrateWhenVisible.tsx): their
+ * stylesheets, and those of everything they import, are listed as the route's own, so the server inlines them and
+ * the first paint (or a visit without JavaScript) is styled before any section's code arrives.
+ */
+function sectionStylesOnTheirPage(): Plugin {
+  return {
+    name: "agency:section-styles-on-their-page",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    generateBundle(_options, bundle) {
+      const stylesOf = (file: string, seen: Set<string>): string[] => {
+        const chunk = bundle[file];
+        if (seen.has(file) || chunk?.type !== "chunk") return [];
+        seen.add(file);
+        // What a chunk imports comes first, as Vite orders them: a section's own rules override its components'.
+        return [...chunk.imports.flatMap((next) => stylesOf(next, seen)), ...(chunk.viteMetadata?.importedCss ?? [])];
+      };
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk" || !chunk.facadeModuleId?.includes("/src/routes/")) continue;
+        const own = new Set(chunk.imports.flatMap((file) => stylesOf(file, new Set())));
+        for (const section of chunk.dynamicImports) {
+          for (const css of stylesOf(section, new Set())) if (!own.has(css)) chunk.viteMetadata?.importedCss.add(css);
+        }
+      }
+    },
+  };
 }
 
 /** The Vite plugin: compresses what the client build wrote under assets/ (the server build is left alone). */

@@ -4,13 +4,9 @@ import { whenIdle } from "./whenIdle.ts";
 /** Half a screen ahead, so the code is there before the section scrolls into view. */
 const nearScreen = "50% 0px";
 
-type CssModule = Readonly<Record<string, string>>;
-
 export type SectionWhenVisible<Props> = ComponentType<Props> & {
   /** Loads the section's module; the server awaits it before rendering, so its HTML is always complete. */
   preload: () => Promise<unknown>;
-  /** The section's CSS modules, as given. */
-  styles: readonly CssModule[];
 };
 
 /**
@@ -19,13 +15,11 @@ export type SectionWhenVisible<Props> = ComponentType<Props> & {
  * work as plain links), so the page's first JavaScript carries none of it. For below-the-fold sections whose
  * HTML reads and looks the same before their script runs.
  *
- * `anchor` is the id of an element inside the section (its heading). `styles` are the CSS modules the section
- * uses, imported by the page's route module: so they belong to the page's own stylesheets, which the server
- * inlines, rather than to the section's chunk, which would leave the server's HTML unstyled until it loads.
+ * `anchor` is the id of an element inside the section (its heading). The build lists the section's stylesheets as
+ * its page's (vite.config.ts), so the server inlines them: the server's HTML is styled before the code arrives.
  */
 export function hydrateWhenVisible<Props extends object>(
   anchor: string,
-  styles: CssModule | readonly CssModule[],
   load: () => Promise<ComponentType<Props>>,
 ): SectionWhenVisible<Props> {
   let loaded: ComponentType<Props> | undefined;
@@ -81,7 +75,7 @@ export function hydrateWhenVisible<Props extends object>(
       </Suspense>
     );
   }
-  return Object.assign(SectionWhenVisible, { preload, styles: [styles].flat() });
+  return Object.assign(SectionWhenVisible, { preload });
 }
 
 /** Marks the section once its code runs (as Carousel marks itself ready): something to wait for. Renders nothing. */

@@ -1,17 +1,7 @@
 import { data } from "react-router";
-import carouselStyles from "../components/Carousel.module.css";
 import { hydrateWhenVisible } from "../components/HydrateWhenVisible.tsx";
-import britishStyles from "../components/home/BritishDesign.module.css";
-import closingStyles from "../components/home/ClosingLine.module.css";
 import { Hero } from "../components/home/Hero.tsx";
-import homeCarouselStyles from "../components/home/HomeCarousel.module.css";
-import introStyles from "../components/home/Intro.module.css";
-import postTeaserStyles from "../components/home/PostTeaser.module.css";
-import projectTileStyles from "../components/home/ProjectTiles.module.css";
-import storyStyles from "../components/home/SideScrollStory.module.css";
-import testimonialStyles from "../components/home/TestimonialViewer.module.css";
 import { TrustedByStrip } from "../components/home/TrustedByStrip.tsx";
-import revealStyles from "../components/Reveal.module.css";
 import { clients as trustedClients } from "../content/clients.ts";
 import { orPlaceholder } from "../content/load.ts";
 import { readCarousel, readLatestPosts, readProjectTiles } from "../content/pages.ts";
@@ -23,22 +13,22 @@ import { site } from "../site.ts";
 import type { Route } from "./+types/home";
 
 // Below the fold on a phone: rendered in full by the server, their code loaded as they come near the screen.
-const ProjectTiles = hydrateWhenVisible("work-title", projectTileStyles, () =>
+const ProjectTiles = hydrateWhenVisible("work-title", () =>
   import("../components/home/ProjectTiles.tsx").then((module) => module.ProjectTiles),
 );
-const Intro = hydrateWhenVisible("intro-title", [introStyles, revealStyles], () =>
+const Intro = hydrateWhenVisible("intro-title", () =>
   import("../components/home/Intro.tsx").then((module) => module.Intro),
 );
-const HomeCarousel = hydrateWhenVisible("showcase-title", [homeCarouselStyles, carouselStyles], () =>
+const HomeCarousel = hydrateWhenVisible("showcase-title", () =>
   import("../components/home/HomeCarousel.tsx").then((module) => module.HomeCarousel),
 );
-const BritishDesign = hydrateWhenVisible("british-title", [britishStyles, revealStyles], () =>
+const BritishDesign = hydrateWhenVisible("british-title", () =>
   import("../components/home/BritishDesign.tsx").then((module) => module.BritishDesign),
 );
-const SideScrollStory = hydrateWhenVisible("story-title", storyStyles, () =>
+const SideScrollStory = hydrateWhenVisible("story-title", () =>
   import("../components/home/SideScrollStory.tsx").then((module) => module.SideScrollStory),
 );
-const TestimonialViewer = hydrateWhenVisible("feedback-title", testimonialStyles, async () => {
+const TestimonialViewer = hydrateWhenVisible("feedback-title", async () => {
   // The quotes come with the viewer: nothing else on the page needs them.
   const [{ TestimonialViewer }, { testimonials }] = await Promise.all([
     import("../components/home/TestimonialViewer.tsx"),
@@ -48,10 +38,10 @@ const TestimonialViewer = hydrateWhenVisible("feedback-title", testimonialStyles
     return <TestimonialViewer testimonials={testimonials} />;
   };
 });
-const PostTeaser = hydrateWhenVisible("teaser-title", postTeaserStyles, () =>
+const PostTeaser = hydrateWhenVisible("teaser-title", () =>
   import("../components/home/PostTeaser.tsx").then((module) => module.PostTeaser),
 );
-const ClosingLine = hydrateWhenVisible("closing-line", [closingStyles, revealStyles], () =>
+const ClosingLine = hydrateWhenVisible("closing-line", () =>
   import("../components/home/ClosingLine.tsx").then((module) => module.ClosingLine),
 );
 const laterSections = [

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,8 +9,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp } from "../support/app.ts";
 
 /**
- * Every kind of page, as the server sends it, is valid HTML to the Nu Html Checker (the W3C validator): the
- * spec's pages, one of each content page, the 404, and the contact page after a refused no-JavaScript post.
+ * Every kind of page, as the server sends it, is valid HTML to the Nu Html Checker (the W3C validator) and styled by
+ * its own CSS: the spec's pages, one of each content page, the 404, and the contact page after a refused
+ * no-JavaScript post.
  */
 
 const run = promisify(execFile);
@@ -85,5 +86,26 @@ describe("the HTML the server sends", () => {
       return `${index === files.length - 1 ? "refused /contact" : pages[index]}: ${message.message}`;
     });
     expect(named).toEqual([]);
+  }, 60_000);
+
+  it("is styled by its own inline CSS on every kind of page: each scoped class in it has its rule there", async () => {
+    // What a visitor without JavaScript sees for good, and everyone sees before a section's code arrives. A class
+    // that only composes others has no rule of its own anywhere: only those with a rule in the build count.
+    const assets = path.join(import.meta.dirname, "../../build/client/assets");
+    const built = (await readdir(assets)).filter((name) => name.endsWith(".css"));
+    const everyRule = (await Promise.all(built.map((name) => readFile(path.join(assets, name), "utf8")))).join("\n");
+    const unstyled: string[] = [];
+    for (const page of pages) {
+      const html = (await request(app).get(page).set("User-Agent", "Googlebot/2.1")).text;
+      const css = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((match) => match[1]).join("\n");
+      const classes = new Set(
+        [...html.matchAll(/\sclass="([^"]*)"/g)].flatMap((match) => (match[1] ?? "").split(/\s+/)),
+      );
+      for (const name of classes) {
+        const scoped = /^_[\w-]+_[\w-]+$/.test(name);
+        if (scoped && everyRule.includes(`.${name}`) && !css.includes(`.${name}`)) unstyled.push(`${page}: ${name}`);
+      }
+    }
+    expect(unstyled).toEqual([]);
   }, 60_000);
 });
