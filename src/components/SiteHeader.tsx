@@ -5,6 +5,7 @@ import { type PageChrome, usePageChrome } from "../lib/page-chrome.ts";
 import { site } from "../site.ts";
 import { Logo } from "./Logo.tsx";
 import styles from "./SiteHeader.module.css";
+import menuStyles from "./SiteMenu.module.css";
 import { useHydrated } from "./useDevice.ts";
 import { menuId, useSiteMenu } from "./useSiteMenu.ts";
 
@@ -43,7 +44,7 @@ export function SiteHeader({ chrome: override }: { chrome?: Partial<PageChrome> 
           aria-expanded={hydrated ? menu.open : undefined}
           onClick={menu.toggle}
         >
-          <span className={styles.toggleLabel}>Menu</span>
+          <span>Menu</span>
           <span className={styles.burger} aria-hidden="true" />
         </button>
       </div>
@@ -51,15 +52,15 @@ export function SiteHeader({ chrome: override }: { chrome?: Partial<PageChrome> 
       <nav
         ref={menu.menuRef}
         id={menuId}
-        className={styles.menu}
+        className={menuStyles.menu}
         popover="auto"
         aria-label="Main"
         data-open={menu.open}
         data-enhanced={hydrated || undefined}
         onKeyDown={menu.trapFocus}
       >
-        <div className={styles.menuBar}>
-          <span className={styles.menuLogo} aria-hidden="true">
+        <div className={menuStyles.menuBar}>
+          <span className={menuStyles.menuLogo} aria-hidden="true">
             <Logo />
           </span>
           <button
@@ -70,24 +71,24 @@ export function SiteHeader({ chrome: override }: { chrome?: Partial<PageChrome> 
             popoverTargetAction="hide"
             onClick={menu.closeByButton}
           >
-            <span className={styles.toggleLabel}>Close</span>
+            <span>Close</span>
             <span className={styles.cross} aria-hidden="true" />
             <span className="visually-hidden"> menu</span>
           </button>
         </div>
-        <div className={styles.menuBody}>
-          <ol className={styles.links}>
+        <div className={menuStyles.menuBody}>
+          <ol className={menuStyles.links}>
             {menuLinks.map((link, index) => (
               <li key={link.label}>
                 {link.external ? (
                   <a
-                    className={styles.link}
+                    className={menuStyles.link}
                     href={link.to}
                     target="_blank"
                     rel="noopener noreferrer"
                     onClick={menu.closeByLink}
                   >
-                    <span className={styles.number} aria-hidden="true">
+                    <span className={menuStyles.number} aria-hidden="true">
                       {String(index + 1).padStart(2, "0")}
                     </span>
                     {link.label}
@@ -97,8 +98,8 @@ export function SiteHeader({ chrome: override }: { chrome?: Partial<PageChrome> 
                 ) : (
                   // Closed by the move itself (the route change), as the next page is drawn under it: closing
                   // at the tap would show the page being left and cost the tap's task a style recalculation.
-                  <NavLink className={styles.link} to={link.to} end>
-                    <span className={styles.number} aria-hidden="true">
+                  <NavLink className={menuStyles.link} to={link.to} end>
+                    <span className={menuStyles.number} aria-hidden="true">
                       {String(index + 1).padStart(2, "0")}
                     </span>
                     {link.label}
@@ -107,13 +108,13 @@ export function SiteHeader({ chrome: override }: { chrome?: Partial<PageChrome> 
               </li>
             ))}
           </ol>
-          <div className={styles.menuAside}>
-            <p className={styles.asideLabel}>Say hello</p>
-            <a className={styles.asideEmail} href={`mailto:${site.email}`}>
+          <div className={menuStyles.menuAside}>
+            <p className={menuStyles.asideLabel}>Say hello</p>
+            <a className={menuStyles.asideEmail} href={`mailto:${site.email}`}>
               {site.email}
             </a>
             <a href={site.phoneHref}>{site.phone}</a>
-            {studio && <p className={styles.asideAddress}>{studio.lines.join(", ")}</p>}
+            {studio && <p className={menuStyles.asideAddress}>{studio.lines.join(", ")}</p>}
           </div>
         </div>
       </nav>
@@ -123,7 +124,7 @@ export function SiteHeader({ chrome: override }: { chrome?: Partial<PageChrome> 
 
 function ExternalArrow() {
   return (
-    <svg className={styles.arrow} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg className={menuStyles.arrow} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path d="M7 17 17 7M9 7h8v8" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
     </svg>
   );
