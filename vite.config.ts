@@ -22,24 +22,27 @@ export default defineConfig({
 const everyPageEntries = ["src/entry.client.tsx", "src/root.tsx"].map((file) =>
   path.resolve(import.meta.dirname, file),
 );
+const homeRoute = [path.resolve(import.meta.dirname, "src/routes/home.tsx")];
 
 interface ChunkingContext {
   getModuleInfo(id: string): { importedIds: readonly string[] } | null;
 }
-const everyPageModules = new WeakMap<ChunkingContext, Set<string>>();
+const reached = new WeakMap<ChunkingContext, Map<readonly string[], Set<string>>>();
 
-/** Every module the two entries import statically, directly or not (the entries themselves stay entry chunks). */
-function modulesOnEveryPage(context: ChunkingContext): Set<string> {
-  let modules = everyPageModules.get(context);
+/** Every module the entries import statically, directly or not (the entries themselves stay entry chunks). */
+function reachedFrom(context: ChunkingContext, entries: readonly string[]): Set<string> {
+  const known = reached.get(context) ?? new Map<readonly string[], Set<string>>();
+  reached.set(context, known);
+  let modules = known.get(entries);
   if (modules) return modules;
   modules = new Set();
-  const queue = everyPageEntries.flatMap((id) => context.getModuleInfo(id)?.importedIds ?? []);
+  const queue = entries.flatMap((id) => context.getModuleInfo(id)?.importedIds ?? []);
   for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
-    if (modules.has(id) || everyPageEntries.includes(id)) continue;
+    if (modules.has(id) || entries.includes(id)) continue;
     modules.add(id);
     queue.push(...(context.getModuleInfo(id)?.importedIds ?? []));
   }
-  everyPageModules.set(context, modules);
+  known.set(entries, modules);
   return modules;
 }
 
@@ -47,20 +50,31 @@ function modulesOnEveryPage(context: ChunkingContext): Set<string> {
  * How the browser's code is cut into files (decision 0178). A phone on a slow network pays a round trip for each
  * file a page needs, so what every page runs comes in two files: the libraries ("framework": React, React DOM,
  * React Router; changed only by an upgrade) and our own shell ("site": header, footer, consent, shared helpers).
- * Everything else (routes, lazy sections, code a few routes share) is cut as Rolldown does by itself.
+ * The style maps of the home page's lazily loaded sections come in one file when the first of them loads, and so
+ * do their stylesheets, which the page lists as its own (below): one stylesheet the prefetcher of every other page
+ * fetches ahead for the home page, not one per section. Everything else (routes, lazy sections, code a few routes
+ * share) is cut as Rolldown does by itself.
  */
 function clientChunkGroups() {
   return [
     {
       debugName: "every page",
       name: (id: string, context: ChunkingContext) => {
-        if (!modulesOnEveryPage(context).has(id)) return null;
+        if (!reachedFrom(context, everyPageEntries).has(id)) return null;
         return /[\\/]node_modules[\\/]/.test(id) ? "framework" : "site";
       },
       priority: 2,
     },
+    {
+      debugName: "home sections' styles",
+      name: (id: string, context: ChunkingContext) =>
+        homeSectionStyles.test(id) && !reachedFrom(context, homeRoute).has(id) ? "home-sections" : null,
+      priority: 1,
+    },
   ];
 }
+
+const homeSectionStyles = /[\\/]src[\\/]components[\\/]home[\\/][^\\/]+\.module\.css$/;
 
 /** The files every page has loaded before any of its code imports another (the chunk groups above, and the runtime). */
 const loadedOnEveryPage = /^assets\/(?:framework|site|rolldown-runtime)-[\w-]{8}\.js$/;
