@@ -12,6 +12,7 @@ import {
 import { ArrowButtons } from "./ArrowIcon.tsx";
 import styles from "./Carousel.module.css";
 import { whenStripRests } from "./carouselStrip.ts";
+import { whenNearOrTouched } from "./whenNear.ts";
 
 /**
  * A labelled carousel (embla): previous/next buttons, swipe, arrow keys, no autoplay (R9.10).
@@ -120,9 +121,6 @@ export function Carousel({
   );
 }
 
-/** Half a screen ahead: far enough that embla is ready before the carousel scrolls into view. */
-const nearScreen = "50% 0px";
-
 function useEmblaWhenNeeded(viewportRef: RefObject<HTMLDivElement | null>): EmblaCarouselType | undefined {
   const [embla, setEmbla] = useState<EmblaCarouselType>();
   useEffect(() => {
@@ -131,21 +129,9 @@ function useEmblaWhenNeeded(viewportRef: RefObject<HTMLDivElement | null>): Embl
     const viewport: HTMLElement = found;
     const section = viewport.parentElement ?? viewport;
     let api: EmblaCarouselType | undefined;
-    let started = false;
     let stopped = false;
     let cancelWait = () => {};
-    const triggers = ["pointerenter", "pointerdown", "focusin"] as const;
-    const observer =
-      "IntersectionObserver" in window
-        ? new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && start(), {
-            rootMargin: nearScreen,
-          })
-        : undefined;
     function start() {
-      if (started) return;
-      started = true;
-      observer?.disconnect();
-      for (const trigger of triggers) section.removeEventListener(trigger, start);
       import("embla-carousel")
         // The slide the native strip shows once it rests: a swipe before the script took over is finished first.
         .then(
@@ -171,14 +157,11 @@ function useEmblaWhenNeeded(viewportRef: RefObject<HTMLDivElement | null>): Embl
         // The native scroller stays: the slides can still be swiped and scrolled through.
         .catch((error: unknown) => console.warn("the carousel could not load its script", error));
     }
-    if (observer) observer.observe(viewport);
-    else start();
-    for (const trigger of triggers) section.addEventListener(trigger, start, { passive: true });
+    const cancelStart = whenNearOrTouched(section, start, viewport);
     return () => {
       stopped = true;
       cancelWait();
-      observer?.disconnect();
-      for (const trigger of triggers) section.removeEventListener(trigger, start);
+      cancelStart();
       api?.destroy();
     };
   }, [viewportRef]);

@@ -1,8 +1,6 @@
 import { type ComponentType, Suspense, use, useEffect } from "react";
 import { whenIdle } from "./whenIdle.ts";
-
-/** Half a screen ahead, so the code is there before the section scrolls into view. */
-const nearScreen = "50% 0px";
+import { whenNearOrTouched } from "./whenNear.ts";
 
 export type SectionWhenVisible<Props> = ComponentType<Props> & {
   /** Loads the section's module; the server awaits it before rendering, so its HTML is always complete. */
@@ -89,19 +87,12 @@ function Hydrated({ anchor }: { anchor: string }) {
 function nearScreenOrTouched(section: HTMLElement | null, arrived: Promise<void>): Promise<void> {
   return new Promise((resolve) => {
     // A client-side navigation renders the section afresh: nothing to wait for.
-    if (!section || !("IntersectionObserver" in window)) return resolve();
-    const triggers = ["pointerenter", "pointerdown", "focusin"] as const;
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && done(), {
-      rootMargin: nearScreen,
-    });
-    function done() {
-      observer.disconnect();
-      for (const trigger of triggers) section?.removeEventListener(trigger, done);
+    if (!section) return resolve();
+    const cancel = whenNearOrTouched(section, resolve);
+    void arrived.then(() => {
+      cancel();
       resolve();
-    }
-    observer.observe(section);
-    void arrived.then(done);
-    for (const trigger of triggers) section.addEventListener(trigger, done, { passive: true });
+    });
   });
 }
 

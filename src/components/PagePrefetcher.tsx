@@ -77,10 +77,12 @@ export function PagePrefetcher() {
       if (hover && linkAt(event) === hover.link) clearTimeout(hover.timer);
       hover = undefined;
     };
-    document.addEventListener("pointerdown", onIntent, { capture: true, passive: true });
-    document.addEventListener("focusin", onIntent, { capture: true, passive: true });
-    document.addEventListener("mouseover", onHover, { passive: true });
-    document.addEventListener("mouseout", onLeave, { passive: true });
+    const listening = new AbortController();
+    const { signal } = listening;
+    document.addEventListener("pointerdown", onIntent, { capture: true, passive: true, signal });
+    document.addEventListener("focusin", onIntent, { capture: true, passive: true, signal });
+    document.addEventListener("mouseover", onHover, { passive: true, signal });
+    document.addEventListener("mouseout", onLeave, { passive: true, signal });
 
     // Links seen on screen: in the page, and the footer's (the visitor has reached the end: its links go first).
     // The header's are the menu's pages.
@@ -111,10 +113,7 @@ export function PagePrefetcher() {
 
     return () => {
       idle?.();
-      document.removeEventListener("pointerdown", onIntent, { capture: true });
-      document.removeEventListener("focusin", onIntent, { capture: true });
-      document.removeEventListener("mouseover", onHover);
-      document.removeEventListener("mouseout", onLeave);
+      listening.abort();
       if (hover) clearTimeout(hover.timer);
       for (const timer of seen.values()) clearTimeout(timer);
       onScreen.disconnect();

@@ -54,12 +54,10 @@ export function useSiteMenu() {
       }
     };
     const onScroll = () => dispatch({ type: "close", reason: "scroll" });
-    document.addEventListener("keydown", onKey);
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      window.removeEventListener("scroll", onScroll);
-    };
+    const listening = new AbortController();
+    document.addEventListener("keydown", onKey, { signal: listening.signal });
+    window.addEventListener("scroll", onScroll, { passive: true, signal: listening.signal });
+    return () => listening.abort();
   }, [state.open]);
 
   useEffect(() => {

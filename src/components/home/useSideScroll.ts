@@ -59,15 +59,15 @@ export function useSideScroll(enabled: boolean) {
     const onPageScroll = () =>
       apply(sideScrollStep(current, { type: "pageScrolled", sectionTop: section.getBoundingClientRect().top }));
 
-    window.addEventListener("wheel", onWheel, { passive: false });
-    window.addEventListener("scroll", onPageScroll, { passive: true });
-    strip.addEventListener("scroll", onStripScroll, { passive: true });
+    const listening = new AbortController();
+    const { signal } = listening;
+    window.addEventListener("wheel", onWheel, { passive: false, signal });
+    window.addEventListener("scroll", onPageScroll, { passive: true, signal });
+    strip.addEventListener("scroll", onStripScroll, { passive: true, signal });
     // The strip may have moved before this code arrived: start from where it is, or the next page scroll resets it.
     onStripScroll();
     return () => {
-      window.removeEventListener("wheel", onWheel);
-      window.removeEventListener("scroll", onPageScroll);
-      strip.removeEventListener("scroll", onStripScroll);
+      listening.abort();
       if (current.mode === "active") root.style.overflow = "";
       root.style.scrollbarGutter = "";
       setStory({ ...initialSideScrollState, progress: 0 });

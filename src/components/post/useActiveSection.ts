@@ -28,12 +28,12 @@ export function useActiveSection(ids: string[]): string | undefined {
     const schedule = () => {
       if (frame === 0) frame = requestAnimationFrame(update);
     };
-    window.addEventListener("scroll", schedule, { passive: true });
-    window.addEventListener("resize", schedule, { passive: true });
+    const listening = new AbortController();
+    window.addEventListener("scroll", schedule, { passive: true, signal: listening.signal });
+    window.addEventListener("resize", schedule, { passive: true, signal: listening.signal });
     update();
     return () => {
-      window.removeEventListener("scroll", schedule);
-      window.removeEventListener("resize", schedule);
+      listening.abort();
       cancelAnimationFrame(frame);
     };
   }, [key]);
