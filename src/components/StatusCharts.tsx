@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { formatDuration, type HistoryReport, type VitalFigure, vitalThresholds } from "../lib/status-report.ts";
+import { ColumnHeads } from "./ColumnHeads.tsx";
 import styles from "./StatusCharts.module.css";
 
 interface ChartSpec {
@@ -118,15 +119,7 @@ function Vitals({ vitals }: { vitals: VitalFigure[] }) {
             From visitors who accepted analytics. Good is at most LCP {vitalThresholds.LCP[0]} ms, INP{" "}
             {vitalThresholds.INP[0]} ms, CLS {vitalThresholds.CLS[0]}.
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Page</th>
-              <th scope="col">Metric</th>
-              <th scope="col">p75</th>
-              <th scope="col">Rating</th>
-              <th scope="col">Samples</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={["Page", "Metric", "p75", "Rating", "Samples"]} />
           <tbody>
             {vitals.map((vital) => (
               <tr key={`${vital.route} ${vital.metric}`}>

@@ -1,4 +1,5 @@
 import { formatDuration, type PublishFigure } from "../lib/status-report.ts";
+import { ColumnHeads } from "./ColumnHeads.tsx";
 import styles from "./StatusBoard.module.css";
 
 export function StatusPublishes({ publishes }: { publishes: PublishFigure[] }) {
@@ -11,16 +12,9 @@ export function StatusPublishes({ publishes }: { publishes: PublishFigure[] }) {
         <p className={styles.summary}>No publish has reached this instance since it started.</p>
       ) : (
         <table className={styles.publishes}>
-          <thead>
-            <tr>
-              <th scope="col">Entry</th>
-              <th scope="col">Received</th>
-              <th scope="col">Served by Contentful</th>
-              <th scope="col">Instances purged</th>
-              <th scope="col">Tier in front</th>
-              <th scope="col">Visible</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            names={["Entry", "Received", "Served by Contentful", "Instances purged", "Tier in front", "Visible"]}
+          />
           <tbody>
             {publishes.map((publish) => (
               <tr key={`${publish.receivedAt} ${publish.entry}`}>
