@@ -231,26 +231,15 @@ async function sendAnswered(worker: Worker, record: OutboxRecord, refused: Refus
     ...refused.filter((refusal) => refusal.permanent).map(({ address, reply }) => ({ address, reply })),
   ];
   if (never.length > 0) record.refusedForGood = never;
-  if (later.length > 0) {
-    // The others have it: only the refused recipients are tried again, with the same message.
+  // The others have it: only the refused recipients are tried again (with the same message), or are dead letters.
+  const unsent = later.length > 0 ? later : never;
+  if (unsent.length > 0) {
     worker.events.attempted("failure");
-    record.recipients = later.map((refusal) => refusal.address);
-    await retryLater(
-      worker,
-      record,
-      later.map((refusal) => `${refusal.address}: ${refusal.reply}`).join("; "),
-      "some recipients refused the enquiry for now; trying them again",
-    );
-    return;
-  }
-  if (never.length > 0) {
-    worker.events.attempted("failure");
-    record.recipients = never.map((refusal) => refusal.address);
-    await toDeadLetters(
-      worker,
-      record,
-      never.map((refusal) => `refused ${refusal.address}: ${refusal.reply}`).join("; "),
-    );
+    record.recipients = unsent.map((refusal) => refusal.address);
+    const replies = unsent.map((refusal) => `refused ${refusal.address}: ${refusal.reply}`).join("; ");
+    if (later.length > 0)
+      await retryLater(worker, record, replies, "some recipients refused the enquiry for now; trying them again");
+    else await toDeadLetters(worker, record, replies);
     return;
   }
   record.deliveredAt = new Date().toISOString();
