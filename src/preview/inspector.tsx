@@ -29,6 +29,12 @@ export function useFieldTags(): (field: string | undefined) => FieldTags {
   return (field) => fieldTags(entryId, field);
 }
 
+/** The tags for the fields of the entry a component shows and provides to its parts with InspectedEntry. */
+export function useEntryTags(entryId: string | undefined): (field: string | undefined) => FieldTags {
+  const id = usePreview() ? entryId : undefined;
+  return (field) => fieldTags(id, field);
+}
+
 export function fieldTags(entryId: string | undefined, field: string | undefined): FieldTags {
   return entryId && field ? { [inspectorAttributes.entryId]: entryId, [inspectorAttributes.fieldId]: field } : {};
 }

@@ -15,7 +15,7 @@ import { formatDate } from "../lib/dates.ts";
 import { newsFeedLinks } from "../lib/news-feed.ts";
 import { readTimeLabel, readTimeMinutes } from "../lib/read-time.ts";
 import { blogPostingJsonLd } from "../lib/structured-data.ts";
-import { InspectedEntry, useFieldTags } from "../preview/inspector.tsx";
+import { InspectedEntry, useEntryTags } from "../preview/inspector.tsx";
 import { useLiveCards, useLiveFields } from "../preview/live-updates.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/post";
@@ -46,20 +46,12 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export default function Post({ loaderData }: Route.ComponentProps) {
-  return (
-    <InspectedEntry id={loaderData.postId}>
-      <PostPage {...loaderData} />
-    </InspectedEntry>
-  );
-}
-
 const noCards: PostCard[] = [];
 
-function PostPage({ postId, related, ...loaded }: Route.ComponentProps["loaderData"]) {
+export default function Post({ loaderData: { postId, related, ...loaded } }: Route.ComponentProps) {
   const post = useLiveFields("blogPost", postId, loaded.post);
   const relatedCards = useLiveCards("blogPost", related ?? noCards, toPostCard);
-  const tags = useFieldTags();
+  const tags = useEntryTags(postId);
   const documents = [post.blogIntro, post.blogText];
   // Worked out by the loader; in preview, again from each edit of the body (the loader's own estimate).
   const readMinutes = post === loaded.post ? loaded.readMinutes : readTimeMinutes(documents);
@@ -70,7 +62,7 @@ function PostPage({ postId, related, ...loaded }: Route.ComponentProps["loaderDa
   const heroField = post.blogHero?.[0] ? "blogHero" : "blogFeaturedImage";
 
   return (
-    <>
+    <InspectedEntry id={postId}>
       <article className={styles.post}>
         <header className={`container ${styles.header}`}>
           {category && (
@@ -131,6 +123,6 @@ function PostPage({ postId, related, ...loaded }: Route.ComponentProps["loaderDa
           )}
         </section>
       </AfterFirstFrame>
-    </>
+    </InspectedEntry>
   );
 }

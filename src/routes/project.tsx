@@ -71,18 +71,14 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export default function Project({ loaderData }: Route.ComponentProps) {
-  return (
-    <InspectedEntry id={loaderData.projectId}>
-      <ProjectPage {...loaderData} />
-    </InspectedEntry>
-  );
-}
-
-function ProjectPage({ projectId, ...loaded }: Route.ComponentProps["loaderData"]) {
+export default function Project({ loaderData: { projectId, ...loaded } }: Route.ComponentProps) {
   const project = useLiveFields("singleProject", projectId, loaded.project);
   useLiveHeader(loaded.project, project);
-  return project.smallProject === "yes" ? <SmallProject project={project} /> : <FullProject project={project} />;
+  return (
+    <InspectedEntry id={projectId}>
+      {project.smallProject === "yes" ? <SmallProject project={project} /> : <FullProject project={project} />}
+    </InspectedEntry>
+  );
 }
 
 function FullProject({ project }: { project: ProjectFields }) {

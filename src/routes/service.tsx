@@ -43,40 +43,34 @@ export function meta(args: Route.MetaArgs) {
   });
 }
 
-export default function Service({ loaderData }: Route.ComponentProps) {
-  return (
-    <InspectedEntry id={loaderData.serviceId}>
-      <ServicePage {...loaderData} />
-    </InspectedEntry>
-  );
-}
-
 const noCards: ProjectCard[] = [];
 
-function ServicePage({ serviceId, ...loaded }: Route.ComponentProps["loaderData"]) {
+export default function Service({ loaderData: { serviceId, ...loaded } }: Route.ComponentProps) {
   const service = useLiveFields("singleServices", serviceId, loaded.service);
   const latestProjects = useLiveCards("singleProject", loaded.latestProjects ?? noCards, toProjectCard);
   return (
-    <div className={styles.service}>
-      <ServiceHero service={service} />
-      <ServiceStats service={service} />
-      <AfterFirstFrame>
-        <ServiceImagePair service={service} />
-        <ServiceTexts service={service} />
-        <ServiceAccordions service={service} />
-        <ServiceStatement statement={service.mainStatement} />
-        <ServiceCarousel service={service} />
-        <section className="container" aria-labelledby="latest-projects">
-          <h2 id="latest-projects" className={styles.sectionTitle}>
-            Latest projects
-          </h2>
-          {loaded.latestProjects ? (
-            <ProjectGrid projects={latestProjects} fromProjectList={false} headingLevel={3} />
-          ) : (
-            <LoadingPlaceholder label="Loading projects…" />
-          )}
-        </section>
-      </AfterFirstFrame>
-    </div>
+    <InspectedEntry id={serviceId}>
+      <div className={styles.service}>
+        <ServiceHero service={service} />
+        <ServiceStats service={service} />
+        <AfterFirstFrame>
+          <ServiceImagePair service={service} />
+          <ServiceTexts service={service} />
+          <ServiceAccordions service={service} />
+          <ServiceStatement statement={service.mainStatement} />
+          <ServiceCarousel service={service} />
+          <section className="container" aria-labelledby="latest-projects">
+            <h2 id="latest-projects" className={styles.sectionTitle}>
+              Latest projects
+            </h2>
+            {loaded.latestProjects ? (
+              <ProjectGrid projects={latestProjects} fromProjectList={false} headingLevel={3} />
+            ) : (
+              <LoadingPlaceholder label="Loading projects…" />
+            )}
+          </section>
+        </AfterFirstFrame>
+      </div>
+    </InspectedEntry>
   );
 }
