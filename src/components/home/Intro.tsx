@@ -30,15 +30,15 @@ export function Intro() {
         <dl className={styles.figures}>
           <div>
             <dt>Years in the trade</dt>
-            <dd>20+</dd>
+            <dd className={styles.figureValue}>20+</dd>
           </div>
           <div>
             <dt>Pages in our latest redesign</dt>
-            <dd>60+</dd>
+            <dd className={styles.figureValue}>60+</dd>
           </div>
           <div>
             <dt>Client testimonials</dt>
-            <dd>7</dd>
+            <dd className={styles.figureValue}>7</dd>
           </div>
         </dl>
       </Reveal>
