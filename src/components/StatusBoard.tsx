@@ -14,7 +14,7 @@ export function StatusBoard({ report, refreshSeconds }: { report: StatusReport; 
   return (
     <div className={`container ${styles.board}`}>
       <header className={styles.intro}>
-        <h1 className={styles.title}>Server status</h1>
+        <h1 className="section-title">Server status</h1>
         <p role="status" className={styles.overall} data-state={report.state}>
           <StateMark state={report.state} />
           {report.summary}

@@ -11,11 +11,11 @@ export function PostTeaser({ posts }: { posts: Promise<PostCardData[] | null> })
   return (
     <section className={styles.teaser} aria-labelledby="teaser-title">
       <div className="container">
-        <div className={styles.head}>
-          <h2 id="teaser-title" className={styles.title}>
+        <div className="section-head">
+          <h2 id="teaser-title" className="section-title">
             A collection of stuff
           </h2>
-          <Link className={styles.all} to="/news">
+          <Link className="section-link" to="/news">
             All the news →
           </Link>
         </div>

@@ -16,10 +16,10 @@ export function ProjectTiles({ projects }: { projects: ProjectCard[] | null }) {
     <section className={styles.work} aria-labelledby="work-title">
       <div className="container">
         <div className={styles.head}>
-          <h2 id="work-title" className={styles.title}>
+          <h2 id="work-title" className="section-label">
             Selected work
           </h2>
-          <Link className={styles.all} to="/projects">
+          <Link className="section-link" to="/projects">
             All projects →
           </Link>
         </div>

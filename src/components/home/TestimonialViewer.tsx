@@ -61,8 +61,8 @@ export function TestimonialViewer({ testimonials }: { testimonials: readonly Tes
       data-enhanced={enhanced ? "" : undefined}
     >
       <div className={`container ${styles.inner}`}>
-        <div className={styles.head}>
-          <h2 id="feedback-title" className={styles.title}>
+        <div className="section-head">
+          <h2 id="feedback-title" className="section-title">
             Feedback from our clients
           </h2>
           <p className={styles.count} aria-hidden="true">

@@ -84,7 +84,7 @@ export function ProjectIntro({ project }: { project: ProjectFields }) {
             <div>
               <dt>Services</dt>
               <dd>
-                <ul className={styles.services} {...tags("services")}>
+                <ul className="bare-list" {...tags("services")}>
                   {project.services.map((service) => (
                     <li key={service}>{service}</li>
                   ))}
@@ -192,7 +192,7 @@ export function ProjectText({
           {title}
         </h2>
       )}
-      <RichText document={document} field={field} className={styles.textBody} />
+      <RichText document={document} field={field} className="column-main" />
     </section>
   );
 }
