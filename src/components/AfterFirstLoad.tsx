@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { prefetchStartMark } from "../lib/page-prefetch.ts";
-import { whenIdle } from "./whenIdle.ts";
+import { whenIdle } from "./when.ts";
 
 /** Their code loads only when they start: the first page's scripts carry none of it. */
 const LaterWork = lazy(() => import("./AfterFirstLoadWork.tsx"));

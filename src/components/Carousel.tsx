@@ -12,7 +12,7 @@ import {
 import { ArrowButtons } from "./ArrowIcon.tsx";
 import styles from "./Carousel.module.css";
 import { whenStripRests } from "./carouselStrip.ts";
-import { whenNearOrTouched } from "./whenNear.ts";
+import { whenNearOrTouched } from "./when.ts";
 
 /**
  * A labelled carousel (embla): previous/next buttons, swipe, arrow keys, no autoplay (R9.10).

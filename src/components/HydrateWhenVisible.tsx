@@ -1,6 +1,5 @@
 import { type ComponentType, Suspense, use, useEffect } from "react";
-import { whenIdle } from "./whenIdle.ts";
-import { whenNearOrTouched } from "./whenNear.ts";
+import { whenIdle, whenNearOrTouched } from "./when.ts";
 
 export type SectionWhenVisible<Props> = ComponentType<Props> & {
   /** Loads the section's module; the server awaits it before rendering, so its HTML is always complete. */

@@ -11,7 +11,7 @@ import {
 } from "../lib/page-prefetch.ts";
 import { fetchesAheadOn, type PrefetchRank, prefetchQueue, type VisitorConnection } from "../lib/prefetch-queue.ts";
 import { type KnownRoutes, type RouteManifest, useKnownRoutes, useRouteManifest } from "../lib/router-protocol.ts";
-import { whenIdle } from "./whenIdle.ts";
+import { whenIdle } from "./when.ts";
 
 /**
  * Fetches what the site's next pages need before the visitor taps: each page's route module with

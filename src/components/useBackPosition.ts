@@ -2,7 +2,16 @@ import { useEffect } from "react";
 import { useLocation, useNavigationType } from "react-router";
 import { historyKey } from "../lib/document-entry.ts";
 
+/** Where the visitor left each of their last pages (older ones fall back to ScrollRestoration's own jump). */
 const positions = new Map<string, number>();
+const pagesKept = 50;
+
+function keep(key: string, position: number) {
+  positions.delete(key);
+  positions.set(key, position);
+  const oldest = positions.keys().next().value;
+  if (positions.size > pagesKept && oldest !== undefined) positions.delete(oldest);
+}
 
 /** A page that came back shorter (streamed sections) may take this long to grow back. */
 const regrowMs = 3000;
@@ -22,14 +31,15 @@ export function useBackPosition() {
       cancelAnimationFrame(frame);
       // Only while this entry is shown: a scroll event can arrive after the router has moved on.
       frame = requestAnimationFrame(() => {
-        if (settled && historyKey(window.history.state) === key) positions.set(key, window.scrollY);
+        if (settled && historyKey(window.history.state) === key) keep(key, window.scrollY);
       });
     };
+    const interacting = new AbortController();
     const stop = () => {
       settled = true;
       grown.disconnect();
       clearTimeout(timer);
-      for (const type of interactions) removeEventListener(type, stop);
+      interacting.abort();
     };
     const grown = new ResizeObserver(() => {
       if (settled || target === undefined) return;
@@ -40,7 +50,7 @@ export function useBackPosition() {
     const timer = setTimeout(stop, settled ? 0 : regrowMs);
     if (!settled) {
       grown.observe(document.body);
-      for (const type of interactions) addEventListener(type, stop, { passive: true });
+      for (const type of interactions) addEventListener(type, stop, { passive: true, signal: interacting.signal });
     }
     addEventListener("scroll", remember, { passive: true });
     return () => {

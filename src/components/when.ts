@@ -1,3 +1,15 @@
+// When deferred code runs: once the browser is idle, or once a section comes near the screen.
+
+/** Runs `task` when the browser is idle (a moment later where it cannot say); returns what cancels it. */
+export function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === "function") {
+    const id = requestIdleCallback(task);
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 200);
+  return () => clearTimeout(id);
+}
+
 /** Half a screen ahead, so the code is there before the section scrolls into view. */
 const nearScreen = "50% 0px";
 const touches = ["pointerenter", "pointerdown", "focusin"] as const;
