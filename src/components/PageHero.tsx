@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import type { FieldTags } from "../preview/inspector.tsx";
 import styles from "./PageHero.module.css";
 
 export function PageHero({
@@ -28,27 +27,14 @@ export function PageHero({
   );
 }
 
-/** Key figures, each value over its label: beside a PageHero's standfirst, or set large (a service's stats). */
-export function Figures({
-  items,
-  large = false,
-  tags,
-}: {
-  items: readonly { figure: string; label?: string }[];
-  large?: boolean;
-  /** The preview's field tags for every label and every value. */
-  tags?: { label: FieldTags; figure: FieldTags };
-}) {
+/** Key figures beside a PageHero's standfirst, each value over its label. */
+export function Figures({ items }: { items: readonly { figure: string; label: string }[] }) {
   return (
-    <dl className={large ? styles.figuresLarge : styles.figures}>
+    <dl className={styles.figures}>
       {items.map((item) => (
-        <div key={`${item.figure}-${item.label}`} className={styles.figure}>
-          <dt className={styles.figureLabel} {...tags?.label}>
-            {item.label}
-          </dt>
-          <dd className={styles.figureValue} {...tags?.figure}>
-            {item.figure}
-          </dd>
+        <div key={item.label} className={styles.figure}>
+          <dt className={styles.figureLabel}>{item.label}</dt>
+          <dd className={styles.figureValue}>{item.figure}</dd>
         </div>
       ))}
     </dl>

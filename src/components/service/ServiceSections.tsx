@@ -6,7 +6,6 @@ import { inspectorAttributes, useFieldTags } from "../../preview/inspector.tsx";
 import { Accordion } from "../Accordion.tsx";
 import { Carousel } from "../Carousel.tsx";
 import { ContentImage } from "../ContentImage.tsx";
-import { Figures } from "../PageHero.tsx";
 import styles from "./ServiceSections.module.css";
 
 const accordionNumbers = [1, 2, 3, 4, 5] as const;
@@ -49,11 +48,18 @@ export function ServiceStats({ service }: { service: ServiceFields }) {
       <h2 id="service-stats" className="visually-hidden">
         {serviceName(service)} in numbers
       </h2>
-      <Figures
-        large
-        items={stats.map((figure, index) => ({ figure, label: service.statsDescription?.[index] }))}
-        tags={{ label: tags("statsDescription"), figure: tags("stats") }}
-      />
+      <dl className={styles.stats}>
+        {stats.map((figure, index) => (
+          <div key={`${figure}-${service.statsDescription?.[index]}`} className={styles.stat}>
+            <dt className={styles.statLabel} {...tags("statsDescription")}>
+              {service.statsDescription?.[index]}
+            </dt>
+            <dd className={styles.statFigure} {...tags("stats")}>
+              {figure}
+            </dd>
+          </div>
+        ))}
+      </dl>
     </section>
   );
 }
