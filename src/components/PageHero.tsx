@@ -32,7 +32,7 @@ export function Figures({ items }: { items: readonly { figure: string; label: st
   return (
     <dl className={styles.figures}>
       {items.map((item) => (
-        <div key={item.label} className={styles.figure}>
+        <div key={item.label} className="key-figure">
           <dt className={styles.figureLabel}>{item.label}</dt>
           <dd className={styles.figureValue}>{item.figure}</dd>
         </div>

@@ -13,7 +13,7 @@ import { StatusPublishes } from "./StatusPublishes.tsx";
 export function StatusBoard({ report, refreshSeconds }: { report: StatusReport; refreshSeconds: number }) {
   return (
     <div className={`container ${styles.board}`}>
-      <header className={styles.intro}>
+      <header className="stack">
         <h1 className="section-title">Server status</h1>
         <p role="status" className={styles.overall} data-state={report.state}>
           <StateMark state={report.state} />

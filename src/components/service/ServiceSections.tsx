@@ -50,7 +50,7 @@ export function ServiceStats({ service }: { service: ServiceFields }) {
       </h2>
       <dl className={styles.stats}>
         {stats.map((figure, index) => (
-          <div key={`${figure}-${service.statsDescription?.[index]}`} className={styles.stat}>
+          <div key={`${figure}-${service.statsDescription?.[index]}`} className="key-figure">
             <dt className={styles.statLabel} {...tags("statsDescription")}>
               {service.statsDescription?.[index]}
             </dt>
