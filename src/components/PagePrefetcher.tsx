@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { memo, useEffect, useState } from "react";
 import { matchRoutes, PrefetchPageLinks, useLocation } from "react-router";
 import { menuLinks } from "../lib/menu.ts";
 import {
@@ -171,7 +171,8 @@ function anchorTo(path: string): HTMLAnchorElement {
  * preloads those that are not (in the tap's own task, then a wait for each to load, even from the cache); these are,
  * so the next page is drawn without that wait, and its own links apply them from the cache.
  */
-function PageAhead({ page, forTap }: { page: string; forTap: boolean }) {
+// Memoised: an intent changes one page's `forTap`, and the others need not render again.
+const PageAhead = memo(function PageAhead({ page, forTap }: { page: string; forTap: boolean }) {
   // Worked out once for each set of routes the router knows (it learns more as links appear).
   const routes = useKnownRoutes();
   const manifest = useRouteManifest();
@@ -219,4 +220,4 @@ function PageAhead({ page, forTap }: { page: string; forTap: boolean }) {
       ))}
     </>
   );
-}
+});
