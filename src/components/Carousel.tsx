@@ -40,26 +40,7 @@ export function Carousel({
     if (direction === "next") embla?.scrollNext();
     else embla?.scrollPrev();
   };
-  const [selected, setSelected] = useState(0);
-  const [canPrevious, setCanPrevious] = useState(false);
-  const [canNext, setCanNext] = useState(slides.length > 1);
-
-  const sync = useCallback(() => {
-    if (!embla) return;
-    setSelected(embla.selectedScrollSnap());
-    setCanPrevious(embla.canScrollPrev());
-    setCanNext(embla.canScrollNext());
-  }, [embla]);
-
-  // Before the browser paints: the count and buttons go from the native strip's to embla's without a frame between.
-  useLayoutEffect(() => {
-    if (!embla) return;
-    sync();
-    embla.on("select", sync).on("reInit", sync);
-    return () => {
-      embla.off("select", sync).off("reInit", sync);
-    };
-  }, [embla, sync]);
+  const { selected, canPrevious, canNext } = useEmblaPosition(embla, slides.length);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (!embla) return;
@@ -119,6 +100,32 @@ export function Carousel({
       )}
     </section>
   );
+}
+
+/** The slide embla has selected and whether it can step either way, kept as embla moves. */
+function useEmblaPosition(embla: EmblaCarouselType | undefined, slideCount: number) {
+  const [selected, setSelected] = useState(0);
+  const [canPrevious, setCanPrevious] = useState(false);
+  const [canNext, setCanNext] = useState(slideCount > 1);
+
+  const sync = useCallback(() => {
+    if (!embla) return;
+    setSelected(embla.selectedScrollSnap());
+    setCanPrevious(embla.canScrollPrev());
+    setCanNext(embla.canScrollNext());
+  }, [embla]);
+
+  // Before the browser paints: the count and buttons go from the native strip's to embla's without a frame between.
+  useLayoutEffect(() => {
+    if (!embla) return;
+    sync();
+    embla.on("select", sync).on("reInit", sync);
+    return () => {
+      embla.off("select", sync).off("reInit", sync);
+    };
+  }, [embla, sync]);
+
+  return { selected, canPrevious, canNext };
 }
 
 function useEmblaWhenNeeded(viewportRef: RefObject<HTMLDivElement | null>): EmblaCarouselType | undefined {

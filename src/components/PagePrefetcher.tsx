@@ -41,87 +41,109 @@ export function PagePrefetcher() {
       setIntended((known) => (known.has(page) ? known : new Set(known).add(page)));
       fetchNow(page);
     };
-    // Pages seen or in the menu are fetched one at a time, each when the browser is idle: the code of a few pages
-    // compiled in one go would be a long task in the middle of the visitor's reading. An intent skips the queue.
-    const queue = prefetchQueue();
-    let idle: (() => void) | undefined;
-    const drain = () => {
-      if (idle || queue.size === 0) return;
-      idle = whenIdle(() => {
-        idle = undefined;
-        fetchNow(queue.next());
-        drain();
-      });
-    };
-    const add = (page: string | undefined, rank: PrefetchRank) => {
-      if (!page) return;
-      queue.add(page, rank);
-      drain();
-    };
-    const targetOf = (link: Element | null | undefined) =>
-      link instanceof HTMLAnchorElement ? prefetchTarget(link, window.location) : undefined;
-    const linkAt = (event: Event) =>
-      event.target instanceof Element ? event.target.closest(routedLinkSelector) : undefined;
-
-    for (const link of menuLinks) if (!link.external) add(prefetchTarget(anchorTo(link.to), window.location), "menu");
-
-    const onIntent = (event: Event) => fetchForTap(targetOf(linkAt(event)));
-    let hover: { link: Element; timer: ReturnType<typeof setTimeout> } | undefined;
-    const onHover = (event: Event) => {
-      const link = linkAt(event);
-      if (!link || link === hover?.link) return;
-      if (hover) clearTimeout(hover.timer);
-      hover = { link, timer: setTimeout(() => fetchForTap(targetOf(link)), hoverIntentMs) };
-    };
-    const onLeave = (event: Event) => {
-      if (hover && linkAt(event) === hover.link) clearTimeout(hover.timer);
-      hover = undefined;
-    };
-    const listening = new AbortController();
-    const { signal } = listening;
-    document.addEventListener("pointerdown", onIntent, { capture: true, passive: true, signal });
-    document.addEventListener("focusin", onIntent, { capture: true, passive: true, signal });
-    document.addEventListener("mouseover", onHover, { passive: true, signal });
-    document.addEventListener("mouseout", onLeave, { passive: true, signal });
-
-    // Links seen on screen: in the page, and the footer's (the visitor has reached the end: its links go first).
-    // The header's are the menu's pages.
-    const seen = new Map<Element, ReturnType<typeof setTimeout>>();
-    const rankOf = (link: Element): PrefetchRank => (link.closest("#main") ? "seen" : "in-view");
-    const onScreen = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          clearTimeout(seen.get(entry.target));
-          if (entry.isIntersecting)
-            seen.set(
-              entry.target,
-              setTimeout(() => add(targetOf(entry.target), rankOf(entry.target)), seenAfterMs),
-            );
-        }
-      },
-      { threshold: 0.5 },
-    );
-    const main = document.getElementById("main");
-    const observeLinks = () => {
-      for (const link of document.querySelectorAll(`#main ${routedLinkSelector}, footer ${routedLinkSelector}`))
-        onScreen.observe(link);
-    };
-    observeLinks();
-    // Links drawn later (a section hydrated as it nears the screen, the previous and next project) are watched too.
-    const added = new MutationObserver(observeLinks);
-    if (main) added.observe(main, { childList: true, subtree: true });
-
+    const queue = idleQueue(fetchNow);
+    for (const link of menuLinks)
+      if (!link.external) queue.add(prefetchTarget(anchorTo(link.to), window.location), "menu");
+    const stopIntents = watchIntents(fetchForTap);
+    const stopSeen = watchLinksSeen(queue.add);
     return () => {
-      idle?.();
-      listening.abort();
-      if (hover) clearTimeout(hover.timer);
-      for (const timer of seen.values()) clearTimeout(timer);
-      onScreen.disconnect();
-      added.disconnect();
+      queue.stop();
+      stopIntents();
+      stopSeen();
     };
   }, [location.key]);
 
   return pages.map((page) => <PageAhead key={page} page={page} forTap={intended.has(page)} />);
+}
+
+const targetOf = (link: Element | null | undefined) =>
+  link instanceof HTMLAnchorElement ? prefetchTarget(link, window.location) : undefined;
+const linkAt = (event: Event) =>
+  event.target instanceof Element ? event.target.closest(routedLinkSelector) : undefined;
+
+// Pages seen or in the menu are fetched one at a time, each when the browser is idle: the code of a few pages compiled
+// in one go would be a long task in the middle of the visitor's reading. An intent skips the queue.
+function idleQueue(fetchNow: (page: string | undefined) => void) {
+  const queue = prefetchQueue();
+  let idle: (() => void) | undefined;
+  const drain = () => {
+    if (idle || queue.size === 0) return;
+    idle = whenIdle(() => {
+      idle = undefined;
+      fetchNow(queue.next());
+      drain();
+    });
+  };
+  return {
+    add(page: string | undefined, rank: PrefetchRank) {
+      if (!page) return;
+      queue.add(page, rank);
+      drain();
+    },
+    stop: () => idle?.(),
+  };
+}
+
+/** A link pointed at, resting under the pointer or focused is about to be followed. */
+function watchIntents(fetchForTap: (page: string | undefined) => void): () => void {
+  const onIntent = (event: Event) => fetchForTap(targetOf(linkAt(event)));
+  let hover: { link: Element; timer: ReturnType<typeof setTimeout> } | undefined;
+  const onHover = (event: Event) => {
+    const link = linkAt(event);
+    if (!link || link === hover?.link) return;
+    if (hover) clearTimeout(hover.timer);
+    hover = { link, timer: setTimeout(() => fetchForTap(targetOf(link)), hoverIntentMs) };
+  };
+  const onLeave = (event: Event) => {
+    if (hover && linkAt(event) === hover.link) clearTimeout(hover.timer);
+    hover = undefined;
+  };
+  const listening = new AbortController();
+  const { signal } = listening;
+  document.addEventListener("pointerdown", onIntent, { capture: true, passive: true, signal });
+  document.addEventListener("focusin", onIntent, { capture: true, passive: true, signal });
+  document.addEventListener("mouseover", onHover, { passive: true, signal });
+  document.addEventListener("mouseout", onLeave, { passive: true, signal });
+  return () => {
+    listening.abort();
+    if (hover) clearTimeout(hover.timer);
+  };
+}
+
+/**
+ * Links seen on screen: in the page, and the footer's (the visitor has reached the end: its links go first). The
+ * header's are the menu's pages. Links drawn later (a section hydrated as it nears the screen, the previous and next
+ * project) are watched too.
+ */
+function watchLinksSeen(add: (page: string | undefined, rank: PrefetchRank) => void): () => void {
+  const seen = new Map<Element, ReturnType<typeof setTimeout>>();
+  const rankOf = (link: Element): PrefetchRank => (link.closest("#main") ? "seen" : "in-view");
+  const onScreen = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        clearTimeout(seen.get(entry.target));
+        if (entry.isIntersecting)
+          seen.set(
+            entry.target,
+            setTimeout(() => add(targetOf(entry.target), rankOf(entry.target)), seenAfterMs),
+          );
+      }
+    },
+    { threshold: 0.5 },
+  );
+  const observeLinks = () => {
+    for (const link of document.querySelectorAll(`#main ${routedLinkSelector}, footer ${routedLinkSelector}`))
+      onScreen.observe(link);
+  };
+  observeLinks();
+  const added = new MutationObserver(observeLinks);
+  const main = document.getElementById("main");
+  if (main) added.observe(main, { childList: true, subtree: true });
+  return () => {
+    for (const timer of seen.values()) clearTimeout(timer);
+    onScreen.disconnect();
+    added.disconnect();
+  };
 }
 
 interface PageFiles {

@@ -17,36 +17,7 @@ export function SiteFooter({ variant }: { variant?: PageChrome["footer"] }) {
   return (
     <footer className={styles.footer} data-variant={home ? "home" : "regular"}>
       <div className={styles.inner}>
-        {home ? (
-          <section className={styles.callout} aria-labelledby="footer-callout">
-            <h2 id="footer-callout" className={styles.calloutTitle}>
-              Let's crush it <span className={styles.accent}>together</span>
-            </h2>
-            <p className={styles.calloutText}>
-              Tell us what you're making and where it needs to get to. We'll bring the coffee and the honest opinions.
-            </p>
-            <div className={styles.actions}>
-              <Link className={styles.primary} to="/contact">
-                Arrange a callback
-              </Link>
-              <a className={styles.secondary} href={`mailto:${site.email}`}>
-                Email {site.email}
-              </a>
-            </div>
-          </section>
-        ) : (
-          <section className={styles.nudge} aria-labelledby="footer-nudge">
-            <h2 id="footer-nudge" className={styles.nudgeTitle}>
-              Got a project in mind?
-            </h2>
-            <Link className={styles.nudgeLink} to="/contact">
-              Start a conversation
-              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path d="M4 12h15m-6-6 6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2.5" />
-              </svg>
-            </Link>
-          </section>
-        )}
+        <FooterInvitation home={home} />
 
         <div className={styles.columns}>
           <FooterColumn id="footer-studio" label="Studio">
@@ -102,20 +73,61 @@ export function SiteFooter({ variant }: { variant?: PageChrome["footer"] }) {
           </FooterColumn>
         </div>
 
-        <div className={styles.base}>
-          <p className={styles.legalName}>
-            © {root?.year ?? new Date().getFullYear()} {site.legalName}. Registered in England and Wales.
-          </p>
-          <nav aria-label="Legal" className={styles.legal}>
-            <Link to="/terms">Terms &amp; conditions</Link>
-            <Link to="/privacy-policy">Privacy policy</Link>
-            <Link to="/accessibility">Accessibility</Link>
-            {root?.analyticsId && <CookieSettingsButton className={styles.linkButton} />}
-            <a href="/status">Server status</a>
-          </nav>
-        </div>
+        <FooterBase root={root} />
       </div>
     </footer>
+  );
+}
+
+/** The home page's call to get in touch, or every other page's shorter nudge. */
+function FooterInvitation({ home }: { home: boolean }) {
+  return home ? (
+    <section className={styles.callout} aria-labelledby="footer-callout">
+      <h2 id="footer-callout" className={styles.calloutTitle}>
+        Let's crush it <span className={styles.accent}>together</span>
+      </h2>
+      <p className={styles.calloutText}>
+        Tell us what you're making and where it needs to get to. We'll bring the coffee and the honest opinions.
+      </p>
+      <div className={styles.actions}>
+        <Link className={styles.primary} to="/contact">
+          Arrange a callback
+        </Link>
+        <a className={styles.secondary} href={`mailto:${site.email}`}>
+          Email {site.email}
+        </a>
+      </div>
+    </section>
+  ) : (
+    <section className={styles.nudge} aria-labelledby="footer-nudge">
+      <h2 id="footer-nudge" className={styles.nudgeTitle}>
+        Got a project in mind?
+      </h2>
+      <Link className={styles.nudgeLink} to="/contact">
+        Start a conversation
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M4 12h15m-6-6 6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2.5" />
+        </svg>
+      </Link>
+    </section>
+  );
+}
+
+/** The registered name and the legal pages' links. */
+function FooterBase({ root }: { root: RootData | undefined }) {
+  return (
+    <div className={styles.base}>
+      <p className={styles.legalName}>
+        © {root?.year ?? new Date().getFullYear()} {site.legalName}. Registered in England and Wales.
+      </p>
+      <nav aria-label="Legal" className={styles.legal}>
+        <Link to="/terms">Terms &amp; conditions</Link>
+        <Link to="/privacy-policy">Privacy policy</Link>
+        <Link to="/accessibility">Accessibility</Link>
+        {root?.analyticsId && <CookieSettingsButton className={styles.linkButton} />}
+        <a href="/status">Server status</a>
+      </nav>
+    </div>
   );
 }
 

@@ -77,48 +77,61 @@ export function SiteHeader({ chrome: override }: { chrome?: Partial<PageChrome> 
           </button>
         </div>
         <div className={menuStyles.menuBody}>
-          <ol className={menuStyles.links}>
-            {menuLinks.map((link, index) => (
-              <li key={link.label}>
-                {link.external ? (
-                  <a
-                    className={menuStyles.link}
-                    href={link.to}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    onClick={menu.closeByLink}
-                  >
-                    <span className={menuStyles.number} aria-hidden="true">
-                      {String(index + 1).padStart(2, "0")}
-                    </span>
-                    {link.label}
-                    <ExternalArrow />
-                    <span className="visually-hidden"> (opens in a new tab)</span>
-                  </a>
-                ) : (
-                  // Closed by the move itself (the route change), as the next page is drawn under it: closing
-                  // at the tap would show the page being left and cost the tap's task a style recalculation.
-                  <NavLink className={menuStyles.link} to={link.to} end>
-                    <span className={menuStyles.number} aria-hidden="true">
-                      {String(index + 1).padStart(2, "0")}
-                    </span>
-                    {link.label}
-                  </NavLink>
-                )}
-              </li>
-            ))}
-          </ol>
-          <div className={menuStyles.menuAside}>
-            <p className={menuStyles.asideLabel}>Say hello</p>
-            <a className={menuStyles.asideEmail} href={`mailto:${site.email}`}>
-              {site.email}
-            </a>
-            <a href={site.phoneHref}>{site.phone}</a>
-            {studio && <p className={menuStyles.asideAddress}>{studio.lines.join(", ")}</p>}
-          </div>
+          <MenuLinks onExternalClick={menu.closeByLink} />
+          <MenuContact />
         </div>
       </nav>
     </header>
+  );
+}
+
+/** The menu's pages, numbered; the shop opens in a new tab. */
+function MenuLinks({ onExternalClick }: { onExternalClick: () => void }) {
+  return (
+    <ol className={menuStyles.links}>
+      {menuLinks.map((link, index) => (
+        <li key={link.label}>
+          {link.external ? (
+            <a
+              className={menuStyles.link}
+              href={link.to}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={onExternalClick}
+            >
+              <span className={menuStyles.number} aria-hidden="true">
+                {String(index + 1).padStart(2, "0")}
+              </span>
+              {link.label}
+              <ExternalArrow />
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          ) : (
+            // Closed by the move itself (the route change), as the next page is drawn under it: closing
+            // at the tap would show the page being left and cost the tap's task a style recalculation.
+            <NavLink className={menuStyles.link} to={link.to} end>
+              <span className={menuStyles.number} aria-hidden="true">
+                {String(index + 1).padStart(2, "0")}
+              </span>
+              {link.label}
+            </NavLink>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function MenuContact() {
+  return (
+    <div className={menuStyles.menuAside}>
+      <p className={menuStyles.asideLabel}>Say hello</p>
+      <a className={menuStyles.asideEmail} href={`mailto:${site.email}`}>
+        {site.email}
+      </a>
+      <a href={site.phoneHref}>{site.phone}</a>
+      {studio && <p className={menuStyles.asideAddress}>{studio.lines.join(", ")}</p>}
+    </div>
   );
 }
 

@@ -34,7 +34,7 @@ export function formValuesOf(entries: Iterable<[string, FormDataEntryValue]>): F
   return values;
 }
 
-type FocusTarget = FormField | "status";
+export type FocusTarget = FormField | "status";
 
 export interface EnquiryFormState {
   shown?: { answer: EnquiryAnswer; errors: FormErrors };

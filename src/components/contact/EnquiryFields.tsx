@@ -40,12 +40,7 @@ interface FieldsProps {
 // No field is controlled, so React never writes a value back over the visitor's, before or after hydration; the server
 // files the questions a need does not ask as 'N/A' whatever they hold.
 export function EnquiryFields({ values = {}, errors, question, answer }: FieldsProps) {
-  const field = (name: FormField) => ({
-    id: idOf(name),
-    name,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": describedBy(name, errors),
-  });
+  const field = (name: FormField) => fieldAttributes(name, errors);
 
   const textInput = (name: WrittenField, input: InputHTMLAttributes<HTMLInputElement>) => (
     <Field name={name} label={enquiryLabels[name]} required={input.required} error={errors[name]}>
@@ -113,24 +108,48 @@ export function EnquiryFields({ values = {}, errors, question, answer }: FieldsP
 
       {textArea("message", 3, "Deadlines, links, a favourite font. Optional.")}
 
-      <fieldset className={styles.choice} aria-describedby={errors.biscuits ? "enquiry-biscuits-error" : undefined}>
-        <legend>{enquiryLabels.biscuits}</legend>
-        <div className={styles.pills}>
-          {(["yes", "no"] as const).map((option) => (
-            <label key={option} className={styles.pill}>
-              <input
-                type="radio"
-                name="biscuits"
-                value={option}
-                defaultChecked={(values.biscuits ?? enquiryDefaults.biscuits) === option}
-              />
-              <span>{option === "yes" ? "Yes, obviously" : "No thanks"}</span>
-            </label>
-          ))}
-        </div>
-        <FieldError name="biscuits" error={errors.biscuits} />
-      </fieldset>
+      <BiscuitsChoice chosen={values.biscuits} error={errors.biscuits} />
 
+      <SpamCheck question={question} answer={answer} errors={errors} />
+    </>
+  );
+}
+
+function fieldAttributes(name: FormField, errors: FormErrors) {
+  return {
+    id: idOf(name),
+    name,
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": describedBy(name, errors),
+  };
+}
+
+function BiscuitsChoice({ chosen, error }: { chosen?: string; error?: string }) {
+  return (
+    <fieldset className={styles.choice} aria-describedby={error ? "enquiry-biscuits-error" : undefined}>
+      <legend>{enquiryLabels.biscuits}</legend>
+      <div className={styles.pills}>
+        {(["yes", "no"] as const).map((option) => (
+          <label key={option} className={styles.pill}>
+            <input
+              type="radio"
+              name="biscuits"
+              value={option}
+              defaultChecked={(chosen ?? enquiryDefaults.biscuits) === option}
+            />
+            <span>{option === "yes" ? "Yes, obviously" : "No thanks"}</span>
+          </label>
+        ))}
+      </div>
+      <FieldError name="biscuits" error={error} />
+    </fieldset>
+  );
+}
+
+/** The sum the form asks, with the token that says which sum it was. */
+function SpamCheck({ question, answer, errors }: { question: SpamChallenge; answer?: string; errors: FormErrors }) {
+  return (
+    <>
       <Field
         name={formFields.answer}
         label={`Spam check: what is ${question.a} + ${question.b}?`}
@@ -139,7 +158,7 @@ export function EnquiryFields({ values = {}, errors, question, answer }: FieldsP
         hint="Two numbers, one sum: it keeps the robots out."
       >
         <input
-          {...field(formFields.answer)}
+          {...fieldAttributes(formFields.answer, errors)}
           // A new question clears the old answer.
           key={question.token}
           type="text"

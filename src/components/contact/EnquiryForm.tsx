@@ -6,6 +6,7 @@ import {
   type EnquiryReply,
   enquiryFormReducer,
   enquiryFormStateAfter,
+  type FocusTarget,
   type FormErrors,
   type FormValues,
   firstProblem,
@@ -32,14 +33,7 @@ export function EnquiryForm({ challenge, posted }: { challenge: SpamChallenge; p
   const statusRef = useRef<HTMLParagraphElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
-  // React Router writes fetcher data to a mutable map before its state update renders, so an effect keyed on it can
-  // miss a reply: the reply is taken into state during render instead, once the fetcher is idle.
-  const [handled, setHandled] = useState<EnquiryReply>();
-  const reply = fetcher.state === "idle" ? fetcher.data : undefined;
-  if (reply && reply !== handled) {
-    setHandled(reply);
-    dispatch({ type: "reply", reply });
-  }
+  useEachReply(fetcher.state === "idle" ? fetcher.data : undefined, (reply) => dispatch({ type: "reply", reply }));
 
   const submitting = fetcher.state !== "idle";
   const errors: FormErrors = state.shown?.errors ?? {};
@@ -54,10 +48,7 @@ export function EnquiryForm({ challenge, posted }: { challenge: SpamChallenge; p
   const [pageQuestion] = useState(question.token);
 
   useEffect(() => {
-    if (!state.focus) return;
-    const { target } = state.focus;
-    const field = target === "status" ? null : formRef.current?.querySelector<HTMLElement>(`#${idOf(target)}`);
-    (field ?? statusRef.current)?.focus();
+    if (state.focus) focusTarget(state.focus.target, formRef.current, statusRef.current);
   }, [state.focus]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -94,10 +85,7 @@ export function EnquiryForm({ challenge, posted }: { challenge: SpamChallenge; p
         answer={question.token === pageQuestion ? values?.answer : undefined}
       />
 
-      <div className={styles.honeypot} aria-hidden="true">
-        <label htmlFor="enquiry-website">Leave this field empty</label>
-        <input id="enquiry-website" name={formFields.honeypot} type="text" tabIndex={-1} autoComplete="off" />
-      </div>
+      <Honeypot />
 
       <div className={styles.actions}>
         <button type="submit" className="button" disabled={submitting}>
@@ -114,5 +102,30 @@ export function EnquiryForm({ challenge, posted }: { challenge: SpamChallenge; p
         </p>
       </div>
     </fetcher.Form>
+  );
+}
+
+// React Router writes fetcher data to a mutable map before its state update renders, so an effect keyed on it can miss
+// a reply: each reply is taken into state during render instead, once the fetcher is idle.
+function useEachReply(reply: EnquiryReply | undefined, take: (reply: EnquiryReply) => void) {
+  const [handled, setHandled] = useState<EnquiryReply>();
+  if (reply && reply !== handled) {
+    setHandled(reply);
+    take(reply);
+  }
+}
+
+function focusTarget(target: FocusTarget, form: HTMLFormElement | null, status: HTMLElement | null) {
+  const field = target === "status" ? null : form?.querySelector<HTMLElement>(`#${idOf(target)}`);
+  (field ?? status)?.focus();
+}
+
+/** Left empty by people, who neither see nor reach it; filled in by many robots. */
+function Honeypot() {
+  return (
+    <div className={styles.honeypot} aria-hidden="true">
+      <label htmlFor="enquiry-website">Leave this field empty</label>
+      <input id="enquiry-website" name={formFields.honeypot} type="text" tabIndex={-1} autoComplete="off" />
+    </div>
   );
 }

@@ -18,40 +18,8 @@ import styles from "./TestimonialViewer.module.css";
  * the same media query names, and marks the section enhanced: the strip becomes the one-at-a-time stage.
  */
 export function TestimonialViewer({ testimonials }: { testimonials: readonly Testimonial[] }) {
-  const [state, dispatch] = useReducer(testimonialReducer, testimonials.length, (count) =>
-    initialTestimonialState(count, "desktop"),
-  );
-  /** Undefined in the server's HTML and until the script has taken the strip over. */
-  const [device, setDevice] = useState<"desktop" | "touch">();
-  const stripRef = useRef<HTMLDivElement>(null);
-  const backRef = useRef<HTMLButtonElement>(null);
-  const forwardRef = useRef<HTMLButtonElement>(null);
-  // Before the first paint after hydration: the testimonial in view stays in view, the device is the one the
-  // stylesheet assumed, and keyboard focus on the strip's own buttons passes to ours.
-  useLayoutEffect(() => {
-    const strip = stripRef.current;
-    if (!strip) return;
-    const onDevice = matchesTouchMedia(window) ? "touch" : "desktop";
-    return whenStripRests(strip, [...strip.children], (index) => {
-      const focused = document.activeElement === strip;
-      const start = initialTestimonialState(testimonials.length, onDevice, index);
-      dispatch({ type: "reset", device: onDevice, index });
-      setDevice(onDevice);
-      if (focused) {
-        const forwardFirst = onDevice === "touch" ? canGoForward(start) : !canGoBack(start);
-        requestAnimationFrame(() => (forwardFirst ? forwardRef : backRef).current?.focus());
-      }
-    });
-  }, [testimonials.length]);
-
+  const { state, device, dispatch, press, stripRef, backRef, forwardRef } = useTestimonialSteps(testimonials.length);
   const enhanced = device !== undefined;
-  // A button that becomes disabled drops keyboard focus; hand it to the one that still goes somewhere.
-  const press = (type: "back" | "forward") => {
-    const next = testimonialReducer(state, { type });
-    dispatch({ type });
-    if (type === "back" && !canGoBack(next)) forwardRef.current?.focus();
-    if (type === "forward" && !canGoForward(next)) backRef.current?.focus();
-  };
 
   return (
     <section
@@ -126,4 +94,41 @@ export function TestimonialViewer({ testimonials }: { testimonials: readonly Tes
       </div>
     </section>
   );
+}
+
+/** Which testimonial shows and which way a step goes; the strip taken over from where the server's HTML left it. */
+function useTestimonialSteps(count: number) {
+  const [state, dispatch] = useReducer(testimonialReducer, count, (count) => initialTestimonialState(count, "desktop"));
+  /** Undefined in the server's HTML and until the script has taken the strip over. */
+  const [device, setDevice] = useState<"desktop" | "touch">();
+  const stripRef = useRef<HTMLDivElement>(null);
+  const backRef = useRef<HTMLButtonElement>(null);
+  const forwardRef = useRef<HTMLButtonElement>(null);
+  // Before the first paint after hydration: the testimonial in view stays in view, the device is the one the
+  // stylesheet assumed, and keyboard focus on the strip's own buttons passes to ours.
+  useLayoutEffect(() => {
+    const strip = stripRef.current;
+    if (!strip) return;
+    const onDevice = matchesTouchMedia(window) ? "touch" : "desktop";
+    return whenStripRests(strip, [...strip.children], (index) => {
+      const focused = document.activeElement === strip;
+      const start = initialTestimonialState(count, onDevice, index);
+      dispatch({ type: "reset", device: onDevice, index });
+      setDevice(onDevice);
+      if (focused) {
+        const forwardFirst = onDevice === "touch" ? canGoForward(start) : !canGoBack(start);
+        requestAnimationFrame(() => (forwardFirst ? forwardRef : backRef).current?.focus());
+      }
+    });
+  }, [count]);
+
+  // A button that becomes disabled drops keyboard focus; hand it to the one that still goes somewhere.
+  const press = (type: "back" | "forward") => {
+    const next = testimonialReducer(state, { type });
+    dispatch({ type });
+    if (type === "back" && !canGoBack(next)) forwardRef.current?.focus();
+    if (type === "forward" && !canGoForward(next)) backRef.current?.focus();
+  };
+
+  return { state, device, dispatch, press, stripRef, backRef, forwardRef };
 }
