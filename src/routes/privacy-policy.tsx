@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import { LegalDocument, type LegalSection } from "../components/legal/LegalDocument.tsx";
 import { servicesContext } from "../context.ts";
 import { analyticsProvider, consentCookieName, consentMaxAgeSeconds } from "../lib/consent.ts";
@@ -23,9 +23,7 @@ const derby = site.offices.find((office) => office.status === "open");
 const address = [site.legalName, ...(derby?.lines ?? [])].join(", ");
 const consentMonths = Math.round(consentMaxAgeSeconds / (60 * 60 * 24 * 30.4));
 
-// What the policy says that does not depend on the settings: who we are and the contact form; then sharing, safety,
-// rights, complaints, children and changes.
-const opening: LegalSection[] = [
+const sections: LegalSection[] = [
   {
     id: "who-we-are",
     title: "Who we are",
@@ -75,10 +73,7 @@ const opening: LegalSection[] = [
       </>
     ),
   },
-];
-
-function outboxSection(outboxRetentionDays: number): LegalSection {
-  return {
+  {
     id: "outbox",
     title: "How enquiries are kept and delivered",
     body: (
@@ -87,7 +82,7 @@ function outboxSection(outboxRetentionDays: number): LegalSection {
           So that no enquiry is ever lost, the website first saves what you send to a secure outbox on our server, then
           emails it to our team, retrying if the mail system is briefly unavailable.{" "}
           <strong>
-            Once an enquiry has been delivered, it is deleted from the outbox after {outboxRetentionDays} days.
+            Once an enquiry has been delivered, it is deleted from the outbox after <OutboxRetentionDays /> days.
           </strong>
         </p>
         <p>
@@ -97,47 +92,31 @@ function outboxSection(outboxRetentionDays: number): LegalSection {
         </p>
       </>
     ),
-  };
-}
-
-const serverLogs: LegalSection = {
-  id: "server-logs",
-  title: "Server logs and security",
-  body: (
-    <>
-      <p>
-        Like every website, ours records each request it answers: the page asked for, the time, the result and the IP
-        address it came from. We use these logs to keep the site secure, to stop abuse (for example, limiting how often
-        one address can send the contact form) and to fix faults. Our lawful basis is our legitimate interest in running
-        a secure, working website (Article 6(1)(f)).
-      </p>
-      <p>
-        Logs are kept for no longer than 30 days, unless we need a specific entry to investigate an attack. The counters
-        that limit repeated form posts are held in memory and forgotten after 15 minutes.
-      </p>
-    </>
-  ),
-};
-
-function analyticsSection(analyticsOn: boolean): LegalSection {
-  return {
+  },
+  {
+    id: "server-logs",
+    title: "Server logs and security",
+    body: (
+      <>
+        <p>
+          Like every website, ours records each request it answers: the page asked for, the time, the result and the IP
+          address it came from. We use these logs to keep the site secure, to stop abuse (for example, limiting how
+          often one address can send the contact form) and to fix faults. Our lawful basis is our legitimate interest in
+          running a secure, working website (Article 6(1)(f)).
+        </p>
+        <p>
+          Logs are kept for no longer than 30 days, unless we need a specific entry to investigate an attack. The
+          counters that limit repeated form posts are held in memory and forgotten after 15 minutes.
+        </p>
+      </>
+    ),
+  },
+  {
     id: "analytics",
     title: "Cookies and analytics",
     body: (
       <>
-        {analyticsOn ? (
-          <p>
-            We would like to know which pages people find useful, so we ask your permission to use{" "}
-            {analyticsProvider.name}. <strong>Nothing is measured unless you choose "Accept analytics"</strong> in the
-            banner, and you can change your mind at any time with "Cookie settings" at the foot of every page.
-          </p>
-        ) : (
-          <p>
-            <strong>This website does not measure visits at the moment.</strong> If we switch analytics on, we will use{" "}
-            {analyticsProvider.name} as described below, and only after you choose "Accept analytics" in a banner;
-            "Cookie settings" at the foot of every page will let you change your mind.
-          </p>
-        )}
+        <AnalyticsNow />
         <p>
           {analyticsProvider.name} does not use cookies and does not track you across other websites. It counts the
           pages viewed, the site that referred you, your browser, operating system, device type and country. Your IP
@@ -164,10 +143,7 @@ function analyticsSection(analyticsOn: boolean): LegalSection {
         </p>
       </>
     ),
-  };
-}
-
-const closing: LegalSection[] = [
+  },
   {
     id: "sharing",
     title: "Who we share information with",
@@ -268,17 +244,28 @@ const closing: LegalSection[] = [
   },
 ];
 
-function policySections({
-  outboxRetentionDays,
-  analyticsOn,
-}: {
-  outboxRetentionDays: number;
-  analyticsOn: boolean;
-}): LegalSection[] {
-  return [...opening, outboxSection(outboxRetentionDays), serverLogs, analyticsSection(analyticsOn), ...closing];
+function OutboxRetentionDays() {
+  return useLoaderData<typeof loader>().outboxRetentionDays;
 }
 
-export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
+/** Whether visits are measured now: analytics is on only with an analytics ID in the settings. */
+function AnalyticsNow() {
+  return useLoaderData<typeof loader>().analyticsOn ? (
+    <p>
+      We would like to know which pages people find useful, so we ask your permission to use {analyticsProvider.name}.{" "}
+      <strong>Nothing is measured unless you choose "Accept analytics"</strong> in the banner, and you can change your
+      mind at any time with "Cookie settings" at the foot of every page.
+    </p>
+  ) : (
+    <p>
+      <strong>This website does not measure visits at the moment.</strong> If we switch analytics on, we will use{" "}
+      {analyticsProvider.name} as described below, and only after you choose "Accept analytics" in a banner; "Cookie
+      settings" at the foot of every page will let you change your mind.
+    </p>
+  );
+}
+
+export default function PrivacyPolicy() {
   return (
     <LegalDocument
       eyebrow="Legal"
@@ -290,7 +277,7 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           visits if you say yes, and you can ask us about any of it.
         </p>
       }
-      sections={policySections(loaderData)}
+      sections={sections}
     />
   );
 }
