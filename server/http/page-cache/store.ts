@@ -28,16 +28,7 @@ export interface StoreOptions {
 export function createStore(options: StoreOptions) {
   const { policy, logger, maxKeysPerRoute, waitMs } = options;
   const origin = new URL(options.origin).origin;
-  const keysByRoute = new Map<string, number>();
-  const copies = new LRUCache<string, Entry>({
-    maxSize: options.maxBytes,
-    sizeCalculation: (entry) => Math.max(1, entry.bytes),
-    dispose: (entry, _key, reason) => {
-      if (reason === "set") return;
-      const route = entry.key.route;
-      keysByRoute.set(route, Math.max(0, (keysByRoute.get(route) ?? 1) - 1));
-    },
-  });
+  const { copies, keep, hasRoomFor } = sharedByRoute(options.maxBytes, maxKeysPerRoute);
   const lists = createWaitingLists();
   const metrics = storeMetrics(options.metrics, copies);
   const fills = createFills({
@@ -51,31 +42,6 @@ export function createStore(options: StoreOptions) {
     now: options.now,
     logger,
   });
-
-  /** A new key only while its route holds less than its share of keys; a refresh always. */
-  function keep(entry: Entry) {
-    const { id, route } = entry.key;
-    if (!copies.has(id)) {
-      const held = keysByRoute.get(route) ?? 0;
-      if (held >= maxKeysPerRoute) return;
-      keysByRoute.set(route, held + 1);
-    }
-    copies.set(id, entry);
-  }
-
-  async function waitFor(key: CacheKey, running: Fetch): Promise<Found | undefined> {
-    let timer: NodeJS.Timeout | undefined;
-    const answered = await Promise.race([
-      running.done.then(() => true),
-      new Promise<false>((resolve) => (timer = setTimeout(resolve, waitMs, false))),
-    ]);
-    clearTimeout(timer);
-    const entry = copies.get(key.id);
-    const found = entry && !entry.purged && !entry.outdated && policy.age(entry.storedAt) === "fresh";
-    metrics.waits.inc({ outcome: found ? "answered" : answered ? "passed" : "timeout" });
-    // Answered with the fill it waited for: a miss, as far as this request is concerned.
-    return found && entry ? { entry, result: "MISS", stale: false } : undefined;
-  }
 
   return {
     /** Fresh (HIT), or within its grace (STALE, while one fill refreshes it); undefined: nothing to answer with now. */
@@ -95,7 +61,7 @@ export function createStore(options: StoreOptions) {
     wait(key: CacheKey): Promise<Found | undefined> | undefined {
       const entry = copies.get(key.id);
       const running = lists.get(key.id) ?? (entry ? fills.fill(key, entry.template, entry) : undefined);
-      return running ? waitFor(key, running) : undefined;
+      return running ? waitForFill(key, running, { copies, policy, metrics, waitMs }) : undefined;
     },
 
     waiting: (key: CacheKey) => lists.has(key.id),
@@ -103,7 +69,7 @@ export function createStore(options: StoreOptions) {
     // The key's first miss opens its waiting list, which the request's own render settles (`fetchFor` or `close`).
     // Undefined when the route holds its share of keys already: the render would be thrown away.
     open(key: CacheKey): OpenFetch | undefined {
-      if (!copies.has(key.id) && (keysByRoute.get(key.route) ?? 0) >= maxKeysPerRoute) return undefined;
+      if (!hasRoomFor(key)) return undefined;
       return lists.open(key);
     },
 
@@ -138,3 +104,59 @@ export function createStore(options: StoreOptions) {
 }
 
 export type Store = ReturnType<typeof createStore>;
+
+// The copies, at most maxBytes in all, least recently used out first; and each route's share of keys, so that one
+// page under endless query strings cannot push every other page out.
+function sharedByRoute(maxBytes: number, maxKeysPerRoute: number) {
+  const keysByRoute = new Map<string, number>();
+  const copies = new LRUCache<string, Entry>({
+    maxSize: maxBytes,
+    sizeCalculation: (entry) => Math.max(1, entry.bytes),
+    dispose: (entry, _key, reason) => {
+      if (reason === "set") return;
+      const route = entry.key.route;
+      keysByRoute.set(route, Math.max(0, (keysByRoute.get(route) ?? 1) - 1));
+    },
+  });
+
+  return {
+    copies,
+
+    /** A new key only while its route holds less than its share of keys; a refresh always. */
+    keep(entry: Entry) {
+      const { id, route } = entry.key;
+      if (!copies.has(id)) {
+        const held = keysByRoute.get(route) ?? 0;
+        if (held >= maxKeysPerRoute) return;
+        keysByRoute.set(route, held + 1);
+      }
+      copies.set(id, entry);
+    },
+
+    /** False for a new key whose route holds its share already: `keep` would throw its copy away. */
+    hasRoomFor: (key: CacheKey) => copies.has(key.id) || (keysByRoute.get(key.route) ?? 0) < maxKeysPerRoute,
+  };
+}
+
+interface WaitOptions {
+  copies: LRUCache<string, Entry>;
+  policy: CachePolicy;
+  metrics: ReturnType<typeof storeMetrics>;
+  waitMs: number;
+}
+
+/** Waits up to waitMs for the fill in flight; undefined when no fresh copy came of it. */
+async function waitForFill(key: CacheKey, running: Fetch, options: WaitOptions): Promise<Found | undefined> {
+  const { copies, policy, metrics, waitMs } = options;
+  let timer: NodeJS.Timeout | undefined;
+  const answered = await Promise.race([
+    running.done.then(() => true),
+    new Promise<false>((resolve) => (timer = setTimeout(resolve, waitMs, false))),
+  ]);
+  clearTimeout(timer);
+  const entry = copies.get(key.id);
+  const found = entry && !entry.purged && !entry.outdated && policy.age(entry.storedAt) === "fresh";
+  metrics.waits.inc({ outcome: found ? "answered" : answered ? "passed" : "timeout" });
+  // Answered with the fill it waited for: a miss, as far as this request is concerned.
+  return found && entry ? { entry, result: "MISS", stale: false } : undefined;
+}
