@@ -5,6 +5,7 @@ import { type Entry, type HeaderTemplate, makeVariant, sizeOf } from "./copy.ts"
 import type { storeMetrics } from "./metrics.ts";
 import type { CacheKey } from "./policy.ts";
 import type { renderForKey } from "./render.ts";
+import { createVariants } from "./variants.ts";
 import type { Fetch, OpenFetch, WaitingLists } from "./waiting-lists.ts";
 
 export interface FillOptions {
@@ -20,21 +21,28 @@ export interface FillOptions {
 }
 
 export function createFills(options: FillOptions) {
-  const { copies, keep, lists, metrics, maxVariants, idle, now, logger } = options;
+  const { copies, keep, lists, metrics, now, logger } = options;
   // Two at a time, leaving render slots to visitors.
   const replacements = pLimit(2);
-  const outdated = new Set<string>();
-  let refresher: Promise<void> | undefined;
 
   const render = (key: CacheKey, reason: "fill" | "variant") => {
     metrics.renders.inc({ reason });
     return options.render(key);
   };
+  const variants = createVariants({
+    copies,
+    lists,
+    render: (key) => render(key, "variant"),
+    maxVariants: options.maxVariants,
+    idle: options.idle,
+    logger,
+  });
+  const outdated = createOutdatedRefresh({ copies, lists, idle: options.idle, fill });
 
   /** A refresh that fails or meets an overloaded renderer keeps the old copy (grace); one whose page is gone drops it. */
   function fill(key: CacheKey, template: HeaderTemplate, previous: Entry | undefined, opened?: OpenFetch): Fetch {
     const running = lists.run(key, (fetch) => store(key, template, previous, fetch), opened);
-    void running.done.then(() => varyLater(key));
+    void running.done.then(() => variants.varyLater(key));
     return running;
   }
 
@@ -58,46 +66,32 @@ export function createFills(options: FillOptions) {
     }
   }
 
-  const mayVary = (entry: Entry | undefined): entry is Entry =>
-    entry !== undefined && !entry.purged && entry.varies !== false && entry.variants.length < maxVariants;
-
-  function varyLater(key: CacheKey) {
-    const entry = copies.get(key.id);
-    if (!mayVary(entry) || lists.has(key.id)) return;
-    void idle().then(() => {
-      if (copies.get(key.id) === entry && mayVary(entry) && !lists.has(key.id)) addVariant(key, entry);
-    });
-  }
-
-  /** One render at a time, when idle, until the page is known to render the same or holds maxVariants. */
-  function addVariant(key: CacheKey, entry: Entry) {
-    const running = lists.run(key, async (fetch) => {
-      try {
-        const { document, tags } = await render(key, "variant");
-        if (!document || fetch.cancelled || copies.get(key.id) !== entry) return;
-        entry.tags = [...new Set([...entry.tags, ...tags])];
-        const variant = await makeVariant(key.id, entry.template, document, entry.variants);
-        if (entry.variants.includes(variant)) {
-          if (entry.variants.length === 1) entry.varies = false;
-          return;
-        }
-        entry.varies = true;
-        entry.variants.push(variant);
-        entry.bytes += sizeOf(variant);
-        copies.set(key.id, entry);
-      } catch (error) {
-        logger.warn({ err: error, path: key.path }, "page cache: another render of a stored page failed");
-      }
-    });
-    void running.done.then(() => varyLater(key));
-  }
-
   /** A purged copy's replacement, unless a request started it already or a newer purge or fill replaced it. */
   async function replace(entry: Entry) {
     const running = lists.get(entry.key.id);
     if (running) await running.done;
     else if (copies.get(entry.key.id) === entry) await fill(entry.key, entry.template, entry).done;
   }
+
+  return {
+    fill,
+    replaceAll: (entries: Entry[]) => Promise.all(entries.map((entry) => replacements(() => replace(entry)))),
+    refreshLater: outdated.refreshLater,
+  };
+}
+
+interface OutdatedRefreshOptions {
+  copies: LRUCache<string, Entry>;
+  lists: WaitingLists;
+  idle: () => Promise<void>;
+  fill: (key: CacheKey, template: HeaderTemplate, previous: Entry) => Fetch;
+}
+
+// The copies a purge of every page outdated are filled again one at a time, each when the event loop is idle; until
+// then they are answered stale.
+function createOutdatedRefresh({ copies, lists, idle, fill }: OutdatedRefreshOptions) {
+  const outdated = new Set<string>();
+  let refresher: Promise<void> | undefined;
 
   function refreshOutdated() {
     if (refresher) return;
@@ -116,8 +110,6 @@ export function createFills(options: FillOptions) {
   }
 
   return {
-    fill,
-    replaceAll: (entries: Entry[]) => Promise.all(entries.map((entry) => replacements(() => replace(entry)))),
     refreshLater(ids: Iterable<string>) {
       for (const id of ids) outdated.add(id);
       refreshOutdated();
