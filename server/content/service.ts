@@ -72,81 +72,34 @@ export function createContentService(options: ContentServiceOptions): ContentSer
   const ttlMs = options.ttlSeconds * 1000;
   const now = options.now ?? Date.now;
   const cache = new LRUCache<string, Cached>({ max: options.maxEntries ?? defaultMaxEntries });
-  const pending = new Map<string, Pending>();
   const generations = new Map<ContentType, number>();
   const generationOf = (type: ContentType) => generations.get(type) ?? 0;
-  const counts = { hits: 0, staleHits: 0, misses: 0, sourceErrors: 0 };
-  let lastRefreshAt: number | null = null;
-  let lastErrorAt: number | null = null;
+  const figures = cacheFigures(options.metrics ?? new Registry(), () => cache.size);
 
-  const { hitCounter, missCounter, errorCounter } = contentMetrics(options.metrics ?? new Registry(), {
-    entries: () => cache.size,
-    lastRefreshAt: () => lastRefreshAt,
-  });
-
-  /** One source call per query and generation, however many readers wait for it. */
-  function fetchFromSource(query: CompiledQuery): Promise<ContentResult> {
-    const joined = pending.get(query.key);
-    if (joined && joined.generation === generationOf(query.contentType)) return joined.promise;
-    const startedIn = generationOf(query.contentType);
-    const promise = source.getEntries(query).then(
-      (result) => {
-        const frozen = deepFreeze(result);
-        lastRefreshAt = now();
-        // Never over an answer a purge made newer.
-        if ((cache.peek(query.key)?.generation ?? 0) <= startedIn) {
-          cache.set(query.key, { result: frozen, storedAt: lastRefreshAt, generation: startedIn });
-        }
-        return frozen;
-      },
-      (error: unknown) => {
-        if (isContentQueryError(error)) {
-          logger.warn({ err: error, query: query.key, source: source.name }, "content source refused a query");
-          throw error;
-        }
-        counts.sourceErrors++;
-        errorCounter.inc();
-        lastErrorAt = now();
-        logger.error({ err: error, query: query.key, source: source.name }, "content source failed");
-        throw error;
-      },
-    );
-    const entry = { promise, generation: startedIn };
-    pending.set(query.key, entry);
-    const release = () => pending.get(query.key) === entry && pending.delete(query.key);
-    promise.then(release, release);
-    return promise;
-  }
-
-  const staleHit = () => {
-    counts.hits++;
-    counts.staleHits++;
-    hitCounter.inc({ freshness: "stale" });
-  };
+  const fetchFromSource = sourceCalls({ source, cache, generationOf, figures, logger, now });
 
   async function getEntries(input: ContentQuery): Promise<ContentResult> {
     const query = compileQuery(input);
     const cached = cache.get(query.key);
     if (cached && cached.generation === generationOf(query.contentType)) {
       if (now() - cached.storedAt < ttlMs) {
-        counts.hits++;
-        hitCounter.inc({ freshness: "fresh" });
+        figures.hit("fresh");
         return cached.result;
       }
       if (ttlMs > 0 && options.serveStale !== false) {
-        staleHit();
+        figures.hit("stale");
+        const lastErrorAt = figures.lastErrorAt();
         if (lastErrorAt === null || now() - lastErrorAt >= refreshBackoffMs) fetchFromSource(query).catch(() => {});
         return cached.result;
       }
     }
-    counts.misses++;
-    missCounter.inc();
+    figures.miss();
     try {
       return await fetchFromSource(query);
     } catch (error) {
       if (isContentQueryError(error)) throw error;
       if (cached) {
-        staleHit();
+        figures.hit("stale");
         return cached.result;
       }
       throw new ContentUnavailableError("The content source is not answering and nothing is cached.", {
@@ -164,32 +117,118 @@ export function createContentService(options: ContentServiceOptions): ContentSer
       logger.info({ source: source.name, cached: cache.size, types: types ?? "all" }, "content cache purged");
     },
     // Critical only until the cache holds something to serve.
-    readinessCheck: { ...sourceCheck, critical: () => lastRefreshAt === null, run: () => source.ping() },
-    stats: () => ({
-      source: source.name,
-      ttlSeconds: options.ttlSeconds,
-      ...counts,
-      entries: cache.size,
-      lastRefreshAt: isoTime(lastRefreshAt),
-      lastErrorAt: isoTime(lastErrorAt),
-    }),
+    readinessCheck: { ...sourceCheck, critical: () => figures.lastRefreshAt() === null, run: () => source.ping() },
+    stats: () => ({ source: source.name, ttlSeconds: options.ttlSeconds, ...figures.stats() }),
   };
 }
 
-function contentMetrics(registry: Registry, read: { entries: () => number; lastRefreshAt: () => number | null }) {
-  scrapedGauge(registry, "content_cache_entries", "Content queries held in the cache", read.entries);
+interface SourceCallOptions {
+  source: ContentSource;
+  cache: LRUCache<string, Cached>;
+  generationOf: (type: ContentType) => number;
+  figures: ReturnType<typeof cacheFigures>;
+  logger: Logger;
+  now: () => number;
+}
+
+// One source call per query and generation, however many readers wait for it. Its answer is cached unless a purge
+// made a newer one meanwhile; a failure of the source is counted and logged.
+function sourceCalls({ source, cache, generationOf, figures, logger, now }: SourceCallOptions) {
+  const shareInFlight = sharedCalls();
+  return function fetchFromSource(query: CompiledQuery): Promise<ContentResult> {
+    const startedIn = generationOf(query.contentType);
+    return shareInFlight(query.key, startedIn, () =>
+      source.getEntries(query).then(
+        (result) => {
+          const frozen = deepFreeze(result);
+          const storedAt = now();
+          figures.refreshed(storedAt);
+          // Never over an answer a purge made newer.
+          if ((cache.peek(query.key)?.generation ?? 0) <= startedIn) {
+            cache.set(query.key, { result: frozen, storedAt, generation: startedIn });
+          }
+          return frozen;
+        },
+        (error: unknown) => {
+          if (isContentQueryError(error)) {
+            logger.warn({ err: error, query: query.key, source: source.name }, "content source refused a query");
+            throw error;
+          }
+          figures.sourceFailed(now());
+          logger.error({ err: error, query: query.key, source: source.name }, "content source failed");
+          throw error;
+        },
+      ),
+    );
+  };
+}
+
+/** Identical calls in flight share one promise, as long as they belong to the same purge generation. */
+function sharedCalls() {
+  const pending = new Map<string, Pending>();
+  return (key: string, generation: number, call: () => Promise<ContentResult>): Promise<ContentResult> => {
+    const joined = pending.get(key);
+    if (joined && joined.generation === generation) return joined.promise;
+    const promise = call();
+    const entry = { promise, generation };
+    pending.set(key, entry);
+    const release = () => pending.get(key) === entry && pending.delete(key);
+    promise.then(release, release);
+    return promise;
+  };
+}
+
+// What operators see of the cache: the counts in its stats, and the same as Prometheus metrics.
+function cacheFigures(registry: Registry, entries: () => number) {
+  const counts = { hits: 0, staleHits: 0, misses: 0, sourceErrors: 0 };
+  let lastRefreshAt: number | null = null;
+  let lastErrorAt: number | null = null;
+  scrapedGauge(registry, "content_cache_entries", "Content queries held in the cache", entries);
   scrapedGauge(
     registry,
     "content_source_last_success_timestamp_seconds",
     "When the content source last answered (Unix time); 0 until it has",
-    () => (read.lastRefreshAt() ?? 0) / 1000,
+    () => (lastRefreshAt ?? 0) / 1000,
   );
+  const hitCounter = counter(
+    registry,
+    "content_cache_hits_total",
+    "Content queries answered from the cache, by freshness",
+    ["freshness"],
+  );
+  const missCounter = counter(
+    registry,
+    "content_cache_misses_total",
+    "Content queries that waited for the content source",
+  );
+  const errorCounter = counter(registry, "content_source_errors_total", "Content source calls that failed");
+
   return {
-    hitCounter: counter(registry, "content_cache_hits_total", "Content queries answered from the cache, by freshness", [
-      "freshness",
-    ]),
-    missCounter: counter(registry, "content_cache_misses_total", "Content queries that waited for the content source"),
-    errorCounter: counter(registry, "content_source_errors_total", "Content source calls that failed"),
+    lastRefreshAt: () => lastRefreshAt,
+    lastErrorAt: () => lastErrorAt,
+    refreshed(at: number) {
+      lastRefreshAt = at;
+    },
+    hit(freshness: "fresh" | "stale") {
+      counts.hits++;
+      if (freshness === "stale") counts.staleHits++;
+      hitCounter.inc({ freshness });
+    },
+    miss() {
+      counts.misses++;
+      missCounter.inc();
+    },
+    sourceFailed(at: number) {
+      counts.sourceErrors++;
+      errorCounter.inc();
+      lastErrorAt = at;
+    },
+    stats: () => ({
+      ...counts,
+      entries: entries(),
+      lastRefreshAt: isoTime(lastRefreshAt),
+      lastErrorAt: isoTime(lastErrorAt),
+    }),
   };
 }
 
