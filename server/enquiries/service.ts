@@ -27,15 +27,14 @@ const sweepEveryMs = 60 * 60_000;
 export function createEnquiryService(options: EnquiryServiceOptions) {
   const { config, logger, queue, mailer } = options;
   const log = logger.child({ module: "enquiries" });
-  let lastDeliveryAt: Date | null = null;
-  /** Since when every attempt has failed; null while mail goes out. */
-  let failingSince: Date | null = null;
+  const delivery: DeliveryRecord = { lastDeliveryAt: null, failingSince: null };
+  const stats = () => mailFigures(queue, mailer, delivery);
 
   const counts = registerEnquiryMetrics({
     registry: options.metrics,
     logger: log,
     figures: stats,
-    failingSeconds: () => secondsSince(failingSince),
+    failingSeconds: () => secondsSince(delivery.failingSince),
     queueKind: queue.kind,
   });
 
@@ -48,11 +47,11 @@ export function createEnquiryService(options: EnquiryServiceOptions) {
     events: {
       attempted: (result) => {
         counts.attempted(result);
-        if (result === "success") failingSince = null;
-        else failingSince ??= new Date();
+        if (result === "success") delivery.failingSince = null;
+        else delivery.failingSince ??= new Date();
       },
       delivered: (_record, at) => {
-        lastDeliveryAt = at;
+        delivery.lastDeliveryAt = at;
       },
       deadLettered: () => counts.deadLettered(),
     },
@@ -66,53 +65,12 @@ export function createEnquiryService(options: EnquiryServiceOptions) {
     logger: log,
   });
 
-  async function stats(): Promise<MailFigures> {
-    const figures = await queue.figures();
-    const last = [lastDeliveryAt, figures.lastDeliveryAt].reduce<Date | null>(
-      (latest, at) => (at && (!latest || at > latest) ? at : latest),
-      null,
-    );
-    return {
-      delivery: mailer.kind,
-      queue: queue.kind,
-      outboxDepth: figures.depth,
-      oldestPendingSeconds: secondsSince(figures.oldestPendingAt),
-      lastDeliveryAt: last?.toISOString() ?? null,
-      consumer: figures.consumer,
-      deadLetters: figures.deadLetters,
-      failingSeconds: secondsSince(failingSince),
-    };
-  }
-
-  // This instance's outbox is critical (it could not keep an enquiry); the shared queue and the mail server are not:
-  // every instance shares them, and enquiries wait safely in the outbox meanwhile.
-  const checkShared = queue.checkShared?.bind(queue);
-  const readinessChecks: ReadinessCheck[] = [
-    { name: "outbox writable", component: "mail", run: () => queue.checkWritable() },
-    ...(checkShared
-      ? [{ name: "enquiry queue writable", component: "mail" as const, critical: false, run: checkShared }]
-      : []),
-    { name: "mail server answers", component: "mail", critical: false, cost: "handshake", run: () => mailer.verify() },
-  ];
-
+  const sweep = () => sweepPastRetention(queue, config.OUTBOX_RETENTION_DAYS, log);
   let sweepTimer: NodeJS.Timeout | undefined;
-  async function sweep() {
-    try {
-      const cutoff = new Date(Date.now() - config.OUTBOX_RETENTION_DAYS * 24 * 60 * 60_000);
-      const { removed } = await queue.sweep(cutoff);
-      if (removed > 0) log.info({ removed }, "removed delivered enquiries past retention");
-    } catch (error) {
-      log.error(
-        { kind: faultKind(error), reason: (error as Error).message, queue: queue.kind },
-        "retention sweep failed",
-      );
-    }
-  }
-
   return {
     ...desk,
     stats,
-    readinessChecks,
+    readinessChecks: readinessChecks(queue, mailer),
 
     async start() {
       await queue.start((record) => worker.add(record));
@@ -137,4 +95,56 @@ export type EnquiryService = ReturnType<typeof createEnquiryService>;
 
 function secondsSince(since: Date | null): number | null {
   return since ? Math.max(0, Math.round((Date.now() - since.getTime()) / 1000)) : null;
+}
+
+/** What this instance's delivery last did. */
+interface DeliveryRecord {
+  lastDeliveryAt: Date | null;
+  /** Since when every attempt has failed; null while mail goes out. */
+  failingSince: Date | null;
+}
+
+async function mailFigures(queue: EnquiryQueue, mailer: Mailer, delivery: DeliveryRecord): Promise<MailFigures> {
+  const figures = await queue.figures();
+  const last = [delivery.lastDeliveryAt, figures.lastDeliveryAt].reduce<Date | null>(
+    (latest, at) => (at && (!latest || at > latest) ? at : latest),
+    null,
+  );
+  return {
+    delivery: mailer.kind,
+    queue: queue.kind,
+    outboxDepth: figures.depth,
+    oldestPendingSeconds: secondsSince(figures.oldestPendingAt),
+    lastDeliveryAt: last?.toISOString() ?? null,
+    consumer: figures.consumer,
+    deadLetters: figures.deadLetters,
+    failingSeconds: secondsSince(delivery.failingSince),
+  };
+}
+
+// This instance's outbox is critical (it could not keep an enquiry); the shared queue and the mail server are not:
+// every instance shares them, and enquiries wait safely in the outbox meanwhile.
+function readinessChecks(queue: EnquiryQueue, mailer: Mailer): ReadinessCheck[] {
+  const checkShared = queue.checkShared?.bind(queue);
+  return [
+    { name: "outbox writable", component: "mail", run: () => queue.checkWritable() },
+    ...(checkShared
+      ? [{ name: "enquiry queue writable", component: "mail" as const, critical: false, run: checkShared }]
+      : []),
+    { name: "mail server answers", component: "mail", critical: false, cost: "handshake", run: () => mailer.verify() },
+  ];
+}
+
+/** A failed sweep is logged only: the next one removes what this one left. */
+async function sweepPastRetention(queue: EnquiryQueue, retentionDays: number, log: Logger) {
+  try {
+    const cutoff = new Date(Date.now() - retentionDays * 24 * 60 * 60_000);
+    const { removed } = await queue.sweep(cutoff);
+    if (removed > 0) log.info({ removed }, "removed delivered enquiries past retention");
+  } catch (error) {
+    log.error(
+      { kind: faultKind(error), reason: (error as Error).message, queue: queue.kind },
+      "retention sweep failed",
+    );
+  }
 }
