@@ -47,11 +47,7 @@ export interface AppDeps {
 // docs/architecture.md); in production a stored copy is answered in front of them all, as phases 1 and 2 would.
 export function createApp(deps: AppDeps) {
   const { config, logger, services } = deps;
-  // Pages inline the production build's stylesheets, read once here.
-  const pageStyles = deps.clientDir ? pageStylesheets(deps.clientDir) : undefined;
-  const withStyles = (site: SiteServices): SiteServices => (pageStyles ? { ...site, pageStyles } : site);
-  const site = withStyles(services.site);
-  const previewSite = services.preview ? withStyles(services.preview.site) : undefined;
+  const { site, previewSite } = withPageStyles(deps);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
@@ -75,20 +71,7 @@ export function createApp(deps: AppDeps) {
   // 3. headers. Preview's session first: the security headers let Contentful frame a preview and nothing else.
   app.use(noStoreForWrites);
   if (preview) app.use(preview.session);
-  app.use(
-    cspNonce,
-    securityHeaders({
-      isProduction: config.isProduction,
-      siteUrl: config.SITE_URL,
-      imageOrigins: [...services.content.imageOrigins],
-      analytics: {
-        origins: [analyticsProvider.origin],
-        allowed: (req) => analyticsMayLoad(config.ANALYTICS_ID, req.headers.cookie),
-      },
-      framing: { origins: config.LIVE_PREVIEW_ORIGINS, allowed: (res) => isPreview(res as express.Response) },
-    }),
-    compression(),
-  );
+  app.use(cspNonce, securityHeadersOf(deps), compression());
 
   // 4. redirects and operators.
   app.use(legacyRedirects);
@@ -112,21 +95,7 @@ export function createApp(deps: AppDeps) {
 
   // 8. pages.
   if (pages) app.use(pages.miss);
-  app.all(
-    /.*/,
-    checkMethod,
-    renders.middleware,
-    routerHandler(
-      deps.build,
-      routes,
-      (build, res) => {
-        // A preview request's pages read drafts through the preview services, never the anonymous cache.
-        const services = isPreview(res) && previewSite ? previewSite : site;
-        return buildLoadContext(build)(services, res.locals.cspNonce as string);
-      },
-      config.NODE_ENV,
-    ),
-  );
+  app.all(/.*/, checkMethod, renders.middleware, renderPages(deps, routes, site, previewSite));
 
   // 9. errors.
   app.use(errorHandler(logger));
@@ -134,8 +103,7 @@ export function createApp(deps: AppDeps) {
   const listener = pages ? storedPagesFirst(app, pages, measure) : app;
   return Object.assign(listener, {
     listen: (port: number, host: string) => createHttpServer(listener).listen(port, host),
-    /**
-     /** Resolves at once without a page cache; the caller holds readiness until it settles. */
+    /** Resolves at once without a page cache; the caller holds readiness until it settles. */
     warmPageCache: (get: WarmOptions["get"]) =>
       pages
         ? warmPages({
@@ -145,6 +113,42 @@ export function createApp(deps: AppDeps) {
           })
         : Promise.resolve(),
   });
+}
+
+// Pages inline the production build's stylesheets, read once here.
+function withPageStyles({ clientDir, services }: AppDeps) {
+  const pageStyles = clientDir ? pageStylesheets(clientDir) : undefined;
+  const withStyles = (site: SiteServices): SiteServices => (pageStyles ? { ...site, pageStyles } : site);
+  return {
+    site: withStyles(services.site),
+    previewSite: services.preview ? withStyles(services.preview.site) : undefined,
+  };
+}
+
+function securityHeadersOf({ config, services }: AppDeps) {
+  return securityHeaders({
+    isProduction: config.isProduction,
+    siteUrl: config.SITE_URL,
+    imageOrigins: [...services.content.imageOrigins],
+    analytics: {
+      origins: [analyticsProvider.origin],
+      allowed: (req) => analyticsMayLoad(config.ANALYTICS_ID, req.headers.cookie),
+    },
+    framing: { origins: config.LIVE_PREVIEW_ORIGINS, allowed: (res) => isPreview(res as express.Response) },
+  });
+}
+
+function renderPages(deps: AppDeps, routes: RouteLabeler, site: SiteServices, previewSite: SiteServices | undefined) {
+  return routerHandler(
+    deps.build,
+    routes,
+    (build, res) => {
+      // A preview request's pages read drafts through the preview services, never the anonymous cache.
+      const services = isPreview(res) && previewSite ? previewSite : site;
+      return buildLoadContext(build)(services, res.locals.cspNonce as string);
+    },
+    deps.config.NODE_ENV,
+  );
 }
 
 function posts({ config, logger, services }: AppDeps): express.Router {
