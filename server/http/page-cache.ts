@@ -64,27 +64,8 @@ export interface PageCache {
 export function createPageCache(options: PageCacheOptions): PageCache {
   const { logger } = options;
   const now = options.now ?? Date.now;
-  const policy = cachePolicy({
-    consentVaries: options.consentVaries,
-    ttlSeconds: options.ttlSeconds,
-    routeOf: options.routeOf,
-    pageExists: options.pageExists ?? (() => undefined),
-    tagHeader: options.tagHeader ?? "xkey",
-    now,
-  });
-  const store = createStore({
-    render: options.render,
-    origin: options.origin,
-    policy,
-    maxBytes: options.maxBytes,
-    maxVariants: options.maxVariants ?? 8,
-    maxKeysPerRoute: options.maxKeysPerRoute ?? 64,
-    waitMs: options.waitMs ?? 3_000,
-    now,
-    idle: options.idle,
-    metrics: options.metrics,
-    logger,
-  });
+  const policy = policyOf(options, now);
+  const store = storeOf(options, policy, now);
   const requests = requestCounter(options.metrics);
 
   const keyOf = (req: PageRequest, res: PageResponse): CacheKey | undefined => {
@@ -147,6 +128,33 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     },
     stats: store.stats,
   };
+}
+
+function policyOf(options: PageCacheOptions, now: () => number) {
+  return cachePolicy({
+    consentVaries: options.consentVaries,
+    ttlSeconds: options.ttlSeconds,
+    routeOf: options.routeOf,
+    pageExists: options.pageExists ?? (() => undefined),
+    tagHeader: options.tagHeader ?? "xkey",
+    now,
+  });
+}
+
+function storeOf(options: PageCacheOptions, policy: CachePolicy, now: () => number) {
+  return createStore({
+    render: options.render,
+    origin: options.origin,
+    policy,
+    maxBytes: options.maxBytes,
+    maxVariants: options.maxVariants ?? 8,
+    maxKeysPerRoute: options.maxKeysPerRoute ?? 64,
+    waitMs: options.waitMs ?? 3_000,
+    now,
+    idle: options.idle,
+    metrics: options.metrics,
+    logger: options.logger,
+  });
 }
 
 /** The fill starts once the headers show the page may be stored; otherwise, or if the visitor leaves, it closes. */
