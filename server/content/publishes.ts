@@ -61,20 +61,7 @@ export function createPublishes(options: PublishOptions) {
   const stopping = new AbortController();
   const figures = publishMetrics(options.metrics);
 
-  async function purgeInstances(plan: PurgePlan, figure: PublishFigure) {
-    await options.purge(plan);
-    figure.instancesPurgedAt = new Date(now()).toISOString();
-  }
-
-  async function purgeFront(plan: PurgePlan, figure: PublishFigure) {
-    if (options.front) {
-      const purged = await options.front.purge(plan);
-      figure.frontPurgedAt = purged ? new Date(now()).toISOString() : null;
-      figure.frontFailed = !purged;
-    }
-    figure.visibleAt = new Date(now()).toISOString();
-    figures.visible.observe((now() - Date.parse(figure.receivedAt)) / 1000);
-  }
+  const { purgeInstances, purgeFront } = purgeSteps(options, now, figures.visible);
 
   async function afterServed(entry: Waiting, reader: RevisionReader) {
     const { figure } = entry;
@@ -139,6 +126,26 @@ export function createPublishes(options: PublishOptions) {
 }
 
 export type Publishes = ReturnType<typeof createPublishes>;
+
+// Each purge notes in the publish's figure when it was done; the publish is visible once the tier in front is purged.
+function purgeSteps(options: PublishOptions, now: () => number, visible: Histogram) {
+  return {
+    async purgeInstances(plan: PurgePlan, figure: PublishFigure) {
+      await options.purge(plan);
+      figure.instancesPurgedAt = new Date(now()).toISOString();
+    },
+
+    async purgeFront(plan: PurgePlan, figure: PublishFigure) {
+      if (options.front) {
+        const purged = await options.front.purge(plan);
+        figure.frontPurgedAt = purged ? new Date(now()).toISOString() : null;
+        figure.frontFailed = !purged;
+      }
+      figure.visibleAt = new Date(now()).toISOString();
+      visible.observe((now() - Date.parse(figure.receivedAt)) / 1000);
+    },
+  };
+}
 
 function publishMetrics(registry: Registry) {
   return {
