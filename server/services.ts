@@ -79,19 +79,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
   const redis = config.REDIS_URL ? openRedis(config.REDIS_URL, logger) : undefined;
   // A moment for it at start, so the first requests already share rate limits and the queue; then on without it.
   if (redis) await untilAborted(redisReady(redis), AbortSignal.timeout(redisStartWaitMs)).catch(() => {});
-  const backoff = options.deliveryBackoff ?? {
-    ...defaultBackoff,
-    maxMs: Math.max(defaultBackoff.baseMs, config.DELIVERY_RETRY_MAX_SECONDS * 1000),
-  };
-  const enquiries = createEnquiryService({
-    config,
-    logger,
-    metrics,
-    backoff,
-    queue: configuredQueue(config, { redis, logger }),
-    mailer: configuredMailer(config),
-  });
-  await enquiries.start();
+  const enquiries = await startEnquiries(config, logger, metrics, redis, options);
   const purgeListeners: PurgeListener[] = [
     (plan) => content.purge(plan.contentTypes),
     // Drafts change on every save, not only on publish: preview's own cache goes whole.
@@ -156,6 +144,30 @@ export async function createServices(config: Config, logger: Logger, options: Se
       else redis?.destroy();
     },
   };
+}
+
+/** The enquiry service on the configured queue and mailer, already delivering what the outbox holds. */
+async function startEnquiries(
+  config: Config,
+  logger: Logger,
+  metrics: Registry,
+  redis: RedisClient | undefined,
+  options: ServiceOptions,
+): Promise<EnquiryService> {
+  const backoff = options.deliveryBackoff ?? {
+    ...defaultBackoff,
+    maxMs: Math.max(defaultBackoff.baseMs, config.DELIVERY_RETRY_MAX_SECONDS * 1000),
+  };
+  const enquiries = createEnquiryService({
+    config,
+    logger,
+    metrics,
+    backoff,
+    queue: configuredQueue(config, { redis, logger }),
+    mailer: configuredMailer(config),
+  });
+  await enquiries.start();
+  return enquiries;
 }
 
 async function previewServices(config: Config, logger: Logger, site: SiteServices): Promise<Services["preview"]> {
