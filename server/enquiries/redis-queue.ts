@@ -68,13 +68,9 @@ export function redisQueue(options: RedisQueueOptions): SharedQueue {
     async markDelivered(record) {
       const entryId = consumer.held.get(record.id);
       if (!entryId) throw new Error(`enquiry ${record.id} is not held by this instance`);
-      await transaction(redis)
-        .xAck(stream, group, entryId)
-        .hDel(attemptsKey, record.id)
-        .set(keys.lastDeliveredKey, record.deliveredAt ?? new Date().toISOString())
-        .set(stateKey(record.id), "done", { expiration: { type: "EX", value: doneKeepSeconds } })
-        .publish(keys.doneChannel, record.id)
-        .exec();
+      const step = transaction(redis).xAck(stream, group, entryId).hDel(attemptsKey, record.id);
+      step.set(keys.lastDeliveredKey, record.deliveredAt ?? new Date().toISOString());
+      await markedDone(step, keys, record.id).exec();
       // Only once Redis has the mark: a mark that failed is tried again (delivery.ts), not the send.
       consumer.held.delete(record.id);
     },
@@ -83,11 +79,8 @@ export function redisQueue(options: RedisQueueOptions): SharedQueue {
       const entryId = consumer.held.get(record.id);
       const step = transaction(redis).xAdd(keys.deadStream, "*", { id: record.id, record: JSON.stringify(record) });
       if (entryId) step.xAck(stream, group, entryId);
-      await step
-        .hDel(attemptsKey, record.id)
-        .set(stateKey(record.id), "done", { expiration: { type: "EX", value: doneKeepSeconds } })
-        .publish(keys.doneChannel, record.id)
-        .exec();
+      step.hDel(attemptsKey, record.id);
+      await markedDone(step, keys, record.id).exec();
       consumer.held.delete(record.id);
     },
 
@@ -109,6 +102,13 @@ export function redisQueue(options: RedisQueueOptions): SharedQueue {
       subscriber = undefined;
     },
   };
+}
+
+/** Delivered or dead, an enquiry is done: Redis remembers so for a while, and the instance that took it is told. */
+function markedDone(step: ReturnType<RedisClient["multi"]>, keys: Keys, id: string) {
+  return step
+    .set(keys.stateKey(id), "done", { expiration: { type: "EX", value: doneKeepSeconds } })
+    .publish(keys.doneChannel, id);
 }
 
 /** Its own connection, subscribed once it is ready (the client renews it after each reconnection). */
