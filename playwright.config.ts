@@ -32,7 +32,7 @@ export default defineConfig({
     {
       // The same start command the container runs, against the production build.
       command: "node server/main.ts",
-      // Ready once its page cache holds the sitemap's pages (decision 0206): the tests do not share the CPU with
+      // Ready once its page cache holds the sitemap's pages: the tests do not share the CPU with
       // the warming.
       url: `http://127.0.0.1:${port}/readyz`,
       reuseExistingServer: false,

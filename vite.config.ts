@@ -7,7 +7,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { build, defineConfig, type Plugin, type Rolldown } from "vite";
 
 export default defineConfig({
-  // Brotli and gzip copies of the client's hashed assets, written once at build time (decision 0176).
+  // Brotli and gzip copies of the client's hashed assets, written once at build time.
   plugins: [inlineScripts(), reactRouter(), sectionStylesOnTheirPage(), precompressAssets()],
   build: { assetsInlineLimit: 0, modulePreload: { resolveDependencies: preloadsOfLazyImport } },
   css: { modules: { generateScopedName: scopedClassName } },
@@ -47,7 +47,7 @@ function reachedFrom(context: ChunkingContext, entries: readonly string[]): Set<
 }
 
 /**
- * How the browser's code is cut into files (decision 0178). A phone on a slow network pays a round trip for each
+ * How the browser's code is cut into files. A phone on a slow network pays a round trip for each
  * file a page needs, so what every page runs comes in two files: the libraries ("framework": React, React DOM,
  * React Router; changed only by an upgrade) and our own shell ("site": header, footer, consent, shared helpers).
  * The style maps of the home page's lazily loaded sections come in one file when the first of them loads, and so

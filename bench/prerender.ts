@@ -1,4 +1,4 @@
-// Would Speculation Rules prerender make a move instant on a phone (decision 0216)? The move of bench/navigation.ts
+// Would Speculation Rules prerender make a move instant on a phone? The move of bench/navigation.ts
 // that was slowest, `/` → `/about` by the footer, as a document navigation to a page Chromium prerendered: the
 // production server behind a proxy that adds a `Speculation-Rules` header (rules for the one page, eagerness
 // "immediate": the best case), the phone of bench/support/phone.ts (4 × CPU, 150 ms RTT, 1.6 Mbps, 390 px touch),

@@ -1,4 +1,4 @@
-// The page cache under the traffic the world sends (issues 24 and 34, decisions 0197 and 0199), against
+// The page cache under the traffic the world sends, against
 // express.static over the home page's stored bytes, in one run on 127.0.0.1. First a cold burst: a fresh server,
 // waited for on /healthz only (as `docker compose up` or a bare `npm start` takes traffic), 50 connections for 3 s
 // on each of six pages in turn, with the renders each cost (from /metrics) and the log lines it wrote. Then, on a
@@ -117,7 +117,7 @@ function sumOf({ series, declared }: Metrics, name: string, labels = ""): number
 
 /**
  * Renders by this server so far: a visitor's own renders are page_renders_total{for="visitor"} where the server
- * counts them (decision 0206: a request answered from the fetch it waited for is a MISS too, but no render), else
+ * counts them (a request answered from the fetch it waited for is a MISS too, but no render), else
  * the answers marked X-Cache: MISS (page_cache_requests_total{result="MISS"}); the cache's renders are
  * page_cache_renders_total by reason (fill: a first copy or a refresh; variant: one more of a page whose renders
  * differ, made in the background once the process is idle). None of them is labelled by page, so the cold burst

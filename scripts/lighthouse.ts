@@ -23,14 +23,14 @@ const runs = Math.max(1, Number(args.get("runs") || 1));
 const reportFile = path.resolve(root, args.get("out") || "reports/lighthouse.json");
 
 /**
- * The gate (issue 12, decision 0200). The performance score is reported, not gated: on a shared two-core machine it
+ * The gate. The performance score is reported, not gated: on a shared two-core machine it
  * measures the machine (the model multiplies the clock time of the page's tasks by four, and the page's renderer
  * gets half the clock or less while Chromium, Lighthouse and the server share the cores). What the page controls is
  * gated instead: the simulated first and largest paints (Google's "good" thresholds), its blocking time counted from
  * the CPU time of its own tasks, no layout shift, the other three categories whole, and the home page's scripts.
  */
 export const budget = {
-  /** Our own target on a quiet machine, printed beside each page; not a failure (decision 0200). */
+  /** Our own target on a quiet machine, printed beside each page; not a failure. */
   performance: 98,
   /** Simulated (Lantern, slow 4G) first contentful paint, ms. */
   fcp: 1800,
@@ -43,15 +43,14 @@ export const budget = {
   seo: 100,
   /** Cumulative layout shift: none at all. */
   cls: 0,
-  /** Gzipped bytes of every script the home page loads, read from the build. */
-  /** Issue 25: at most 125 kB (124.2 kB on 2026-11-25). */
+  /** Gzipped bytes of every script the home page loads, read from the build: at most 125 kB. */
   homeJavaScript: 125_000,
 };
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 /**
  * The spec's pages to hold to the budget; a post and a project take the first slug the sitemap lists. /status is
- * left out on purpose (decision 0195): an operator's page, never stored or indexed (no-store, noindex), whose charts
+ * left out on purpose: an operator's page, never stored or indexed (no-store, noindex), whose charts
  * and figures change on every load; axe checks it in the end-to-end tests (tests/e2e/ops.spec.ts) instead.
  */
 const pages: { name: string; path: string | RegExp }[] = [
@@ -101,7 +100,7 @@ async function main() {
       // A first request warms the server's content cache, as any page a visitor opens after the first.
       const html = await (await fetch(`${server.origin}${pagePath}`)).text();
       await warmImages(server.origin, html);
-      // Files the page fetches before it can hydrate: each costs the simulated phone a round trip (decision 0178).
+      // Files the page fetches before it can hydrate: each costs the simulated phone a round trip.
       const preloadedScripts = html.match(/<link rel="modulepreload"/g)?.length ?? 0;
       const lhrs: Lhr[] = [];
       const mainThread = new Map<Lhr, MainThread>();
@@ -287,7 +286,7 @@ function inCategory(lhr: Lhr, category: string, auditId: string): boolean {
 
 /**
  * Every script the page requested from our own build before it started fetching the site's next pages (the mark
- * src/components/AfterFirstLoad.tsx sets once the page has loaded and the browser is idle, decision 0212): the other
+ * src/components/AfterFirstLoad.tsx sets once the page has loaded and the browser is idle): the other
  * pages' code it fetches ahead is theirs, not the page's. Each gzipped as the server would send it.
  */
 function scriptsLoaded(lhr: Lhr): { url: string; gzipBytes: number }[] {

@@ -32,7 +32,7 @@ export async function startServer(env: Record<string, string> = {}) {
   for (let attempt = 0; ; attempt++) {
     if (server.exitCode !== null) throw new Error(`the server on ${port} exited with ${server.exitCode}`);
     try {
-      // Ready, as a load balancer waits for: its page cache holds the sitemap's pages (decision 0206), so what is
+      // Ready, as a load balancer waits for: its page cache holds the sitemap's pages, so what is
       // measured next is not competing with the warming.
       if ((await fetch(`${origin}/readyz`)).ok) break;
     } catch {}

@@ -2,7 +2,7 @@
  * Writes the two web fonts the site serves (src/styles/fonts/), cut from the @fontsource-variable packages'
  * Latin files down to the weights the CSS uses: the same characters (fonts.css keeps the packages'
  * unicode-range), a shorter weight axis. Run by hand after a font package upgrade or a change of weights here;
- * the outputs are committed. Decision 0179.
+ * the outputs are committed.
  *
  *   npm run fonts:subset   write the files (tests/unit/web-fonts.test.ts fails while a committed one differs)
  */
