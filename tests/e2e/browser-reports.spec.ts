@@ -3,7 +3,7 @@ import { startServer } from "../../scripts/production-server.ts";
 import { analyticsProvider } from "../../src/lib/consent.ts";
 
 /**
- * What a real Chromium reports to the site (decision 0195): Core Web Vitals only from a visitor who accepted
+ * What a real Chromium reports to the site: Core Web Vitals only from a visitor who accepted
  * analytics, and what the Content Security Policy blocked. A server of its own with analytics on; the tests share
  * it and run in order, since /metrics counts from its start.
  */

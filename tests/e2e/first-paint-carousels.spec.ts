@@ -4,7 +4,7 @@ import { hydrated } from "./hydration.ts";
 import { holdRequests, slowNetwork, warm } from "./network.ts";
 
 /**
- * Issue 25 (decision 0203): the testimonials and the carousels step before React runs and without JavaScript, by
+ * The testimonials and the carousels step before React runs and without JavaScript, by
  * the buttons the stylesheet generates for their scroll-snap strips (::scroll-button; with JavaScript on, the
  * carousels' own buttons and the page's inline script), and React takes over from the slide the visitor sees. Those buttons are pseudo-elements, which Playwright's locators cannot reach: they are
  * found the way assistive technology finds them, by role and name in the browser's accessibility tree, and pressed
@@ -169,7 +169,7 @@ function stepsBeforeScripts(holdScripts: boolean) {
       }
 
       if (holdScripts) {
-        // With JavaScript the browser's buttons are not drawn (decision 0203): the carousel's own step its strip
+        // With JavaScript the browser's buttons are not drawn: the carousel's own step its strip
         // from the first paint (the page's inline script), and look disabled at either end as embla's do.
         test("the home carousel steps with its own buttons; the count and the arrow keys follow", async ({ page }) => {
           await holdRequests(page, appScripts);
@@ -366,11 +366,11 @@ test.describe("when React takes over on a touch device", () => {
 });
 
 /**
- * Decision 0211: a desktop starts on the last testimonial on every load, however the document arrives: a stored
+ * A desktop starts on the last testimonial on every load, however the document arrives: a stored
  * copy (sent at once), a render (streamed as the server writes it, as on a cold server), and a slow network that
  * pauses after the strip's first slide and again before its end tag, where a layout used to fix the strip on the
  * first. Each loads once here; `--repeat-each=100` on this block is the check that no order of parsing and layout
- * is left to chance (docs/decisions/0211).
+ * is left to chance.
  */
 test.describe("the desktop testimonials start on the last, however the page arrives", () => {
   test.use({ viewport: { width: 1440, height: 900 } });

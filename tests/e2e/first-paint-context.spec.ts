@@ -4,9 +4,9 @@ import { projects } from "./content.ts";
 import { hydrated } from "./hydration.ts";
 
 /**
- * Issue 25: every control works from the first paint. A project tile followed before the app has run is a plain
+ * Every control works from the first paint. A project tile followed before the app has run is a plain
  * link (no navigation state), yet the project page still offers previous and next in the list's order once its
- * own app runs (decision 0204).
+ * own app runs.
  */
 
 const appScripts = /\/assets\/.*\.js$/;
@@ -60,7 +60,7 @@ async function expectNeighbours(page: Page, previous: Tile | undefined, next: Ti
 
 /**
  * Records the project page's own requests for the project list's data (what it would load its neighbours from):
- * the router's fetches, not the menu's pages fetched ahead by link elements after the first load (decision 0212).
+ * the router's fetches, not the menu's pages fetched ahead by link elements after the first load.
  */
 function listDataRequests(page: Page): string[] {
   const seen: string[] = [];

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { hydrated } from "./hydration.ts";
 
-// Issue 25 and decision 0202: the menu and the accordions work from the first paint, before the app's scripts have
+// The menu and the accordions work from the first paint, before the app's scripts have
 // run and without JavaScript at all. Reduced motion: nothing waits for an animation.
 test.use({ reducedMotion: "reduce" });
 

@@ -22,7 +22,7 @@ test("an unknown page shows the 404 page, and Go Home leads home", async ({ page
   await expect(page).toHaveURL(/\/$/);
 });
 
-// Decision 0180: the app's scripts are held back until the browser has painted the page, then hydrate it.
+// The app's scripts are held back until the browser has painted the page, then hydrate it.
 for (const { name, path, stored } of [
   { name: "a stored copy (hashes)", path: "/about", stored: true },
   // A visitor the cache passes (a preview session's cookie, not valid here): their own render, streamed, under a nonce.

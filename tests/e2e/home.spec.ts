@@ -123,7 +123,7 @@ test.describe("Proudly Trusted By", () => {
     const servedOrder = [...strip.matchAll(/<img[^>]*alt="([^"]*)"/g)].map((match) => match[1]).slice(0, first.length);
     expect(servedOrder.map((alt) => decodeEntities(alt ?? ""))).toEqual(first);
 
-    // The page cache adds the home page's other orders in the background when the server is idle (decision 0199),
+    // The page cache adds the home page's other orders in the background when the server is idle,
     // so a reload straight after the first visit may still get the first one: a visitor's later visits do not.
     await expect(async () => {
       await page.reload();

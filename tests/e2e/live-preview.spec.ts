@@ -7,7 +7,7 @@ import { parse } from "flatted";
 import { e2eEditorOrigin, e2ePreviewSecret, entries } from "./content.ts";
 
 /**
- * Contentful's live preview (decision 0215), with this test's own server playing Contentful's web app: its page
+ * Contentful's live preview, with this test's own server playing Contentful's web app: its page
  * frames `/preview?secret=…&path=…` from another origin (the end-to-end server's LIVE_PREVIEW_ORIGINS) and talks to
  * the page with the live preview SDK's own messages, as the web app's preview pane does.
  */
@@ -236,7 +236,7 @@ for (const kind of pages) {
     data.fields[kind.image] = kind.image === "blogHero" ? [image.asset] : image.asset;
     await tellPreview(page, site, { method: "ENTRY_UPDATED", data, subscriptionId: subscribed.id });
 
-    // Within a second (issue 35: "as they type").
+    // Within a second: edits show as they are typed.
     await expect(heading).toHaveText(title, { timeout: 1_000 });
     await expect(frame.getByText(paragraph, { exact: true })).toBeVisible({ timeout: 1_000 });
     const edited = frame.getByRole("img", { name: image.description });
@@ -343,7 +343,7 @@ test("live preview of a project: an edited colour dresses the header and the pag
       .locator("article[data-page-colours]")
       .evaluate((element) => getComputedStyle(element).getPropertyValue("--project-bg"));
 
-  // A light colour, then a dark one: the logo turns white on the dark one (projectColours, decision 0074).
+  // A light colour, then a dark one: the logo turns white on the dark one (projectColours).
   for (const [colour, logoWhite] of [
     ["#f2e8cf", false],
     ["#14213d", true],

@@ -200,10 +200,10 @@ for (const move of moves) {
 test("leaving the home page from its top replaces it in one step: the sections not yet reached are not taken down first", async ({
   page,
 }) => {
-  // The home page's sections below the first screen are hydrated only when they come near (decision 0125). Before
-  // decision 0225 a move away first drew the page being left again, at default priority, which made React hydrate
-  // each of those sections at once; their code not being there, each was emptied while the home page was still on
-  // screen, one synchronous render after another, before the next page could be drawn.
+  // The home page's sections below the first screen are hydrated only when they come near. Before the router's
+  // updates were transitions, a move away first drew the page being left again, at default priority, which made React
+  // hydrate each of those sections at once; their code not being there, each was emptied while the home page was
+  // still on screen, one synchronous render after another, before the next page could be drawn.
   await page.goto("/");
   await hydrated(page);
   const sections = await page.locator("main section h2[id]").evaluateAll((headings) => headings.map((h) => h.id));

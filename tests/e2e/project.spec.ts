@@ -88,7 +88,7 @@ const rgb = (hex: string) => {
   return `rgb(${r}, ${g}, ${b})`;
 };
 
-// The policy allows no style attribute (decision 0201): the colours come from the head's rule until the app runs,
+// The policy allows no style attribute: the colours come from the head's rule until the app runs,
 // and through the CSSOM after a client-side navigation.
 for (const javaScriptEnabled of [false, true]) {
   test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {

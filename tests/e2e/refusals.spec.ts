@@ -4,7 +4,7 @@ import { cspReportPath } from "../../src/lib/report-paths.ts";
 
 /**
  * The page a visitor without JavaScript gets when the server refuses their form (server/http/refusals.ts), here
- * over the contact rate limit: styled by its own style element within the site's policy (decision 0201), with
+ * over the contact rate limit: styled by its own style element within the site's policy, with
  * nothing for the browser to block or report. A server of its own with a contact budget of one post and no page
  * cache (so it is ready at once, with nothing to warm).
  */
@@ -29,7 +29,7 @@ function cspComplaints(page: Page): string[] {
   return complaints;
 }
 
-/** Violation reports the server counted for a route template (csp_violations_total, decision 0195). */
+/** Violation reports the server counted for a route template (csp_violations_total). */
 async function reportsFor(route: string): Promise<number> {
   const text = await (await fetch(`${server.origin}/metrics`)).text();
   let count = 0;

@@ -71,7 +71,7 @@ for (const { fields } of posts) {
     expect((await data).status()).toBe(200);
     await expect(page).toHaveURL(new RegExp(`/post/${fields.slug}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(fields.blogTitle);
-    // The body is drawn a frame after the heading on a move inside the site (decision 0222).
+    // The body is drawn a frame after the heading on a move inside the site.
     await expect.poll(() => shownListItems(page), { message: "after client navigation" }).toEqual(stored);
   });
 }

@@ -5,7 +5,7 @@ import { hydrated } from "./hydration.ts";
 import { holdRequests } from "./network.ts";
 
 /**
- * What the browser's React Router does that src/lib/router-protocol.ts assumes (docs/decisions/0170): the URLs it
+ * What the browser's React Router does that src/lib/router-protocol.ts assumes: the URLs it
  * asks the server for, and the router it leaves on `window`. An upgrade that changes either fails here.
  */
 

@@ -50,7 +50,7 @@ test("the carousel steps with its buttons", async ({ page }) => {
   await page.goto("/service/web-design");
   const carousel = page.getByRole("region", { name: /in pictures$/ });
   // Until embla loads (as the carousel comes near the screen) its buttons step the native strip; embla's Previous
-  // is disabled at the start (decision 0203).
+  // is disabled at the start.
   await carousel.scrollIntoViewIfNeeded();
   await expect(carousel.getByRole("button", { name: "Previous slide" })).toBeDisabled();
   await carousel.getByRole("button", { name: "Next slide" }).click();

@@ -259,7 +259,7 @@ test.describe("the agency page", () => {
     await expect(page.getByRole("region", { name: "Ten years, counted" }).getByRole("listitem")).toHaveCount(5);
     const quotes = page.getByRole("region", { name: "Quotes from our founder" });
     await expect(quotes.getByText("1 / 4")).toBeVisible();
-    // Its buttons are the browser's own until embla loads as the carousel comes near the screen (decision 0203).
+    // Its buttons are the browser's own until embla loads as the carousel comes near the screen.
     await quotes.scrollIntoViewIfNeeded();
     await quotes.getByRole("button", { name: "Next slide" }).click();
     await expect(quotes.getByText("2 / 4")).toBeVisible();
@@ -364,7 +364,7 @@ test.describe("the 404 page", () => {
 test.describe("a route chunk missing after a deploy", () => {
   test("reloads into the page the visitor was going to, once", async ({ page }) => {
     // The /about route's module is missing from the server until the visitor asks for it once: the next pages'
-    // code fetched ahead after the first load (decision 0212) finds it missing too, so the tap is what meets it.
+    // code fetched ahead after the first load finds it missing too, so the tap is what meets it.
     let tapped = false;
     let refused = 0;
     await page.route(/\/assets\/about-[\w-]{8}\.js$/, async (route) => {

@@ -7,7 +7,7 @@ import { buildTestApp } from "../support/app.ts";
 import { listen } from "../support/raw-http.ts";
 
 /**
- * Issue 11, point 2: one body limit for every POST, however the body is sent. 100 MB streamed to each POST route
+ * One body limit for every POST, however the body is sent. 100 MB streamed to each POST route
  * (generated on the fly, never held) is cut at the limit and answered 413, and the process hosting the server
  * grows by less than 20 MB while it happens.
  */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp } from "../support/app.ts";
 
 /**
- * What browsers report to the site itself (decision 0195): real visitors' Core Web Vitals at /vitals and CSP
+ * What browsers report to the site itself: real visitors' Core Web Vitals at /vitals and CSP
  * violations at /csp-reports. Every field is checked and bounded; what does not fit is refused with a 4xx and
  * never counted; both are rate-limited like the other POSTs.
  */

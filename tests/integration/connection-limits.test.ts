@@ -7,7 +7,7 @@ import { buildTestApp } from "../support/app.ts";
 import { listen, rawRequest } from "../support/raw-http.ts";
 
 /**
- * What the server does with connections and request lines no visitor sends (decision 0196), on the real HTTP
+ * What the server does with connections and request lines no visitor sends, on the real HTTP
  * server main.ts runs, with real sockets: silent connections closed within seconds, the header timeout acting on
  * time, and paths past the limits refused with 414 before any routing.
  */
@@ -71,7 +71,7 @@ describe("paths past the limits", () => {
     const answer = await request(`/${"a/".repeat(8_000)}`);
     expect(answer.status).toBe(414);
     expect(answer.body).toContain(`at most ${maxPathBytes} bytes and ${maxPathSegments} segments`);
-    // Not a timed assertion on speed: a refusal that had walked the routes would have taken seconds (issue 24).
+    // Not a timed assertion on speed: a refusal that had walked the routes would have taken seconds.
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 

@@ -11,7 +11,7 @@ import { contentCopy, exited, sendEnquiry, startSite, untilReady } from "../supp
 import { freePort, parseMail, startSmtp, type TestSmtp } from "../support/smtp.ts";
 
 /**
- * The bad day of issue 23, for real (decisions 0190, 0191): three `node server/main.ts` processes on one
+ * A bad day, for real: three `node server/main.ts` processes on one
  * redis-server that keeps nothing (a restart comes back empty), a real SMTP server, and a steady stream of
  * enquiries while Redis is SIGKILLed and restarted empty, Redis is down for 15 s (an instance starts meanwhile),
  * the mail server answers 421, then 550 for the recipient, then answers the end of each message only after 35 s,

@@ -10,7 +10,7 @@ import { contentCopy, sendEnquiry, startSite, untilReady } from "../support/site
 import { freePort } from "../support/system.ts";
 
 /**
- * A data disk that fills up, for real (decision 0190): DATA_DIR on a 600 kB tmpfs, mail written as files on the
+ * A data disk that fills up, for real: DATA_DIR on a 600 kB tmpfs, mail written as files on the
  * same disk (no SMTP), a filler file taking every byte left. Needs root to mount; skipped with a message where
  * the machine cannot mount one.
  */

@@ -5,7 +5,7 @@ import { buildTestApp, loadBuild } from "../support/app.ts";
 import { listen, type RawResponse, rawRequest } from "../support/raw-http.ts";
 
 /**
- * Issue 11: every request anyone can send is answered with less than 500 and no stack trace. A corpus of raw
+ * Every request anyone can send is answered with less than 500 and no stack trace. A corpus of raw
  * requests over every route family, method, body shape and header oddity, sent on a real socket (most of them no
  * HTTP client would send), each with the defect it guards where there is one.
  */
@@ -13,7 +13,7 @@ import { listen, type RawResponse, rawRequest } from "../support/raw-http.ts";
 interface Case {
   name: string;
   request: string | Buffer;
-  /** The exact status this case must get (the defects of issue 11), when it is not just "a 4xx or better". */
+  /** The exact status this case must get, when it is not just "a 4xx or better". */
   status?: number;
   allow?: string;
   /** The answer is one of the POST endpoints' refusals: `{"status":"fail","message":…}` with no-store. */
@@ -209,13 +209,13 @@ function corpus(manifestVersion: string): Case[] {
       });
     }
   }
-  // Issue 11, point 4: a slug the content query refuses is a page that does not exist.
+  // A slug the content query refuses is a page that does not exist.
   for (const family of ["post", "project", "service"]) {
     for (const target of [`/${family}/${longSlug}`, `/${family}/${longSlug}.data`, `/${family}/${"é".repeat(150)}`]) {
       cases.push({ name: `GET ${target.slice(0, 40)}…`, request: http({ target: encodeURI(target) }), status: 404 });
     }
   }
-  // Point 4: the contact page takes GET, HEAD and POST, nothing else.
+  // The contact page takes GET, HEAD and POST, nothing else.
   for (const method of ["PUT", "PATCH", "DELETE"]) {
     for (const target of ["/contact", "/contact.data", "/CONTACT/"]) {
       cases.push({
@@ -227,7 +227,7 @@ function corpus(manifestVersion: string): Case[] {
       });
     }
   }
-  // Point 4: TRACE on any page.
+  // TRACE on any page.
   for (const target of ["/", "/about", "/post/accessibility-checklist-small-business-websites", "/about.data"]) {
     cases.push({
       name: `TRACE ${target}`,
@@ -236,7 +236,7 @@ function corpus(manifestVersion: string): Case[] {
       allow: "GET, HEAD",
     });
   }
-  // Point 4: malformed Host headers, HTTP/1.0 without one, absolute-form request lines.
+  // Malformed Host headers, HTTP/1.0 without one, absolute-form request lines.
   const hosts = [
     "exa mple.com",
     "[::1",
@@ -282,10 +282,10 @@ function corpus(manifestVersion: string): Case[] {
   }
   // Express's router finds no path in this one at all: its answer is a 404.
   cases.push({ name: "GET http://[::1/about (request target)", request: http({ target: "http://[::1/about" }) });
-  // Point 5: /assets and /assets/ do not send a browser round in circles (checked further in its own test).
+  // /assets and /assets/ do not send a browser round in circles (checked further in its own test).
   cases.push({ name: "GET /assets", request: http({ target: "/assets" }), status: 404 });
   cases.push({ name: "GET /assets/", request: http({ target: "/assets/" }), status: 301 });
-  // Point 9: a cross-site form post to the enquiry API (and to the contact page's own action).
+  // A cross-site form post to the enquiry API (and to the contact page's own action).
   for (const origin of ["https://evil.example", "null", "http://127.0.0.1.evil.example", "garbage"]) {
     for (const target of ["/emails/contact-form", "/contact", "/contact.data", "/EMAILS/Contact-Form/"]) {
       cases.push({
@@ -380,7 +380,7 @@ function corpus(manifestVersion: string): Case[] {
   return cases;
 }
 
-/** The refusals issue 11 names for a body shape on a POST endpoint (point 2, 4 and 7). */
+/** The refusals for a body shape on a POST endpoint. */
 function refusalFor(target: string, shape: string): Partial<Case> {
   const api = !target.startsWith("/contact");
   if (shape.includes("over the limit")) return { status: 413, failJson: true };

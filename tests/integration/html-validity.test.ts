@@ -44,9 +44,9 @@ const pages = [
 
 /**
  * The checker checks HTML; its CSS grammar lags the browsers (it knows neither `interpolate-size`, scroll-driven
- * animations nor `::scroll-button`, decisions 0202 and 0203). The stylesheets in <style> elements are emptied before
+ * animations nor `::scroll-button`). The stylesheets in <style> elements are emptied before
  * it reads a page: the CSS is parsed by Lightning CSS when the app is built and linted by Biome, and the elements
- * themselves (their place, their attributes) are still checked. No page has a style attribute (decision 0201).
+ * themselves (their place, their attributes) are still checked. No page has a style attribute.
  */
 const withoutStyleSheets = (html: string) => html.replace(/(<style\b[^>]*>)[\s\S]*?(<\/style>)/gi, "$1$2");
 

@@ -64,7 +64,7 @@ describe("the server foundation", () => {
       expect(attributes).toContain(`nonce="${nonce}"`);
     }
     expect(csp).toContain("frame-ancestors 'none'");
-    // Styles too (decision 0201): the head's style elements carry the nonce, and the policy allows nothing else.
+    // Styles too: the head's style elements carry the nonce, and the policy allows nothing else.
     expect(csp.split(";").find((d) => d.trim().startsWith("style-src "))).toBe(`style-src 'self' 'nonce-${nonce}'`);
     const styles = [...first.text.matchAll(/<style\b([^>]*)>/g)].map((m) => m[1] ?? "");
     expect(styles.length).toBeGreaterThan(0);

@@ -220,7 +220,7 @@ describe("/metrics", () => {
     } finally {
       server.close();
     }
-    // 1,000 404s (most from the one stored copy since decision 0199). The test is about series, not speed.
+    // 1,000 404s (most from the one stored copy of the 404). The test is about series, not speed.
   }, 60_000);
 });
 

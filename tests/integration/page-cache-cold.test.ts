@@ -10,7 +10,7 @@ import { startSite as startProcess, untilReady } from "../support/site-process.t
 import { freePort, parseMail, startSmtp } from "../support/smtp.ts";
 
 /**
- * The page cache cold (decision 0206): a burst at a page nobody has asked for yet, fresh slugs under known routes,
+ * The page cache cold: a burst at a page nobody has asked for yet, fresh slugs under known routes,
  * a freshly started instance, and the contact page answered from the store.
  */
 

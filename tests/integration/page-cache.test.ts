@@ -145,7 +145,7 @@ describe("the page cache", () => {
       // Every inline script of the stored page is allowed by its hash, and nothing else is.
       expect(policyHashes(policy)).toEqual(inlineScriptHashes(answer.text));
       expect(policyHashes(policy).length).toBeGreaterThan(2);
-      // And every style element, by the hash of its text in style-src (decision 0201).
+      // And every style element, by the hash of its text in style-src.
       const styleSrc = String(policy)
         .split(";")
         .find((directive) => directive.startsWith("style-src "));
@@ -214,7 +214,7 @@ describe("the page cache", () => {
       );
       expect(hook.status).toBe(200);
       expect(hook.headers["cache-control"]).toBe("no-store");
-      // A payload that names no content type purges everything (decision 0206): every copy is answered stale
+      // A payload that names no content type purges everything: every copy is answered stale
       // while the copies are refreshed, and no visitor waits for a render.
       const after = await site.get("/post/bright-ideas");
       expect(after.headers["x-cache"]).toBe("STALE");
@@ -364,7 +364,7 @@ describe("the page cache", () => {
   it("shows the trusted-by strip in more than one order over four requests for /", async () => {
     const site = await listen();
     await site.stored("/");
-    // One render per fill (decision 0197): the other orders are added one render at a time after later visits.
+    // One render per fill: the other orders are added one render at a time after later visits.
     const answers = [];
     // Each is made when the process has room: on a busy machine that can take a few seconds.
     for (let i = 0; i < 60 && new Set(answers.map((answer) => trustedByOrder(answer.text))).size < 2; i++) {
@@ -417,7 +417,7 @@ async function metric(site: Awaited<ReturnType<typeof listen>>, line: string): P
   return found ? Number(found.split(" ").at(-1)) : 0;
 }
 
-describe("the page cache under real traffic (decision 0197)", () => {
+describe("the page cache under real traffic", () => {
   it("answers campaign links and parameters no page reads from the clean page's copy", async () => {
     const site = await listen();
     const clean = await site.stored("/about");

@@ -33,7 +33,7 @@ async function appWhereContentFails(fails: (query: ContentQuery) => boolean) {
       return { ...real, site: { ...real.site, content, logger: pino(stream) } };
     },
   });
-  // Which sections were logged (a page may be rendered more than once: again for the page cache, decision 0121).
+  // Which sections were logged (a page may be rendered more than once: again for the page cache).
   return { app, sections: () => [...new Set(logged.map((line) => line.section))].sort() };
 }
 
@@ -44,7 +44,7 @@ function section(html: string, heading: string): string {
   return html.slice(start, html.indexOf("</section>", start));
 }
 
-describe("a section that fails alone keeps its placeholder while the rest of its page renders (decision 0062)", () => {
+describe("a section that fails alone keeps its placeholder while the rest of its page renders", () => {
   it("the home page's project tiles and carousel", async () => {
     const { app, sections } = await appWhereContentFails((query) => query.content_type !== "blogPost");
     const page = await request(app).get("/").set("User-Agent", googlebot);

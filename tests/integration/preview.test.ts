@@ -110,7 +110,7 @@ describe.each(Object.keys(sources) as (keyof typeof sources)[])("preview over th
     expect(news.text).toContain(draftPost.title);
     const article = await page(built.app, draftPath, cookie);
     expect(article.status).toBe(200);
-    // In preview the heading carries its inspector tags (decision 0215).
+    // In preview the heading carries its inspector tags.
     expect(article.text).toMatch(
       new RegExp(`<h1 data-contentful-entry-id="[^"]+" data-contentful-field-id="blogTitle">${draftPost.title}</h1>`),
     );
@@ -172,7 +172,7 @@ describe.each(Object.keys(sources) as (keyof typeof sources)[])("preview over th
   it("never reads or fills the anonymous content cache", async () => {
     const { cookie } = await enterPreview(built.app);
     await page(built.app, "/news"); // the anonymous cache holds /news
-    // The page cache renders a stored page once more in the background (decision 0197): let it finish first.
+    // The page cache renders a stored page once more in the background: let it finish first.
     const before = await settledStats(built.services.content);
     for (const pathname of ["/news", draftPath, projectPath, "/"]) {
       expect((await page(built.app, pathname, cookie)).status).toBe(200);

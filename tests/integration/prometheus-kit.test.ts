@@ -129,7 +129,7 @@ describe("the Kubernetes manifests", () => {
     expect(byKind("StatefulSet").map((set) => set.metadata.name)).toEqual(["redis"]);
   });
 
-  it("ships Redis that fsyncs every write, with the settings Docker Compose uses (decision 0150)", () => {
+  it("ships Redis that fsyncs every write, with the settings Docker Compose uses", () => {
     const redis = byKind("StatefulSet")[0] as unknown as {
       spec: { template: { spec: { containers: { args: string[] }[] } } };
     };

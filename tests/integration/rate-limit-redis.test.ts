@@ -80,7 +80,7 @@ describe.skipIf(!redisServer)("rate limits shared through Redis (REDIS_URL)", ()
       const mail = readFileSync(path.join(mailDir, file ?? ""), "utf8");
       expect(mail).toContain("Ada Lovelace");
       expect(mail).toMatch(/^Message-ID: <enquiry\.\d{8}T\d{6}Z-[0-9a-f]{8}@/m);
-      // Ready all along: the outage is shown as degraded, never as not ready (decision 0190).
+      // Ready all along: the outage is shown as degraded, never as not ready.
       await vi.waitFor(
         async () => {
           const ready = await request(app).get("/readyz");

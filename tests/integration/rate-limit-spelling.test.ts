@@ -5,7 +5,7 @@ import { buildTestApp } from "../support/app.ts";
 import { listen } from "../support/raw-http.ts";
 
 /**
- * Issue 11, point 3: one enquiry budget per visitor whatever the spelling of the address (case, trailing slash,
+ * One enquiry budget per visitor whatever the spelling of the address (case, trailing slash,
  * `.data`, escapes). Five enquiries in 15 minutes are taken; the sixth is a 429, by whichever spelling it comes.
  */
 

@@ -9,7 +9,7 @@ import { buildTestApp, loadBuild } from "../support/app.ts";
 
 /**
  * The assumptions src/lib/router-protocol.ts makes about React Router, checked against the real build and the real
- * request handler (docs/decisions/0170). A React Router upgrade that changes one fails here.
+ * request handler. A React Router upgrade that changes one fails here.
  */
 
 const slug = "accessibility-checklist-small-business-websites";

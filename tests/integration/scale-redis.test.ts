@@ -103,8 +103,8 @@ describe.skipIf(!redisServer)("three instances sharing Redis", { timeout: 90_000
       body: "{}",
     });
     expect(hook.status).toBe(200);
-    // A payload that names nothing purges everything: each copy is answered stale while it is refreshed (decision
-    // 0206), so the new title follows within a render.
+    // A payload that names nothing purges everything: each copy is answered stale while it is refreshed,
+    // so the new title follows within a render.
     for (const site of [b, c, a]) {
       await vi.waitFor(async () => expect(await heading(site.base)).toBe(newTitle), { timeout: 10_000, interval: 100 });
     }

@@ -9,7 +9,7 @@ export const redisServer = commandPath("redis-server");
 
 /**
  * A real redis-server on 127.0.0.1 on a free port, persisting as the shipped one does (append-only file,
- * fsync on every write; decision 0150) into a temporary folder; with `persist: false`, keeping nothing, so a
+ * fsync on every write) into a temporary folder; with `persist: false`, keeping nothing, so a
  * restart comes back empty (a failover to a fresh replica, a pod on a new volume).
  */
 export async function startRedis(

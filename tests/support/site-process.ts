@@ -50,7 +50,7 @@ export async function startSite(env: Record<string, string>, track: (child: Chil
 }
 
 /**
- * Resolves once the instance says it is ready (its page cache stored the sitemap's pages: decision 0206), as a load
+ * Resolves once the instance says it is ready (its page cache stored the sitemap's pages), as a load
  * balancer would wait before sending it traffic.
  */
 export async function untilReady(base: string, timeout = 60_000) {

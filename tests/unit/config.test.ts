@@ -30,7 +30,7 @@ describe("loadConfig", () => {
   });
 });
 
-/** Draft preview and webhook signing settings (decisions 0140, 0141). */
+/** Draft preview and webhook signing settings. */
 
 const contentful = { CONTENTFUL_SPACE_ID: "s", CONTENTFUL_ACCESS_TOKEN: "t" };
 const secret = "a-preview-secret-long-enough";
@@ -58,7 +58,7 @@ describe("preview and webhook settings", () => {
   });
 });
 
-/** Who may frame a preview and talk to the live preview SDK (decision 0215). */
+/** Who may frame a preview and talk to the live preview SDK. */
 describe("LIVE_PREVIEW_ORIGINS", () => {
   it("defaults to Contentful's web app in both regions and takes a comma-separated list of origins", () => {
     expect(loadConfig({}).LIVE_PREVIEW_ORIGINS).toEqual([

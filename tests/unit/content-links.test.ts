@@ -35,7 +35,7 @@ describe("link resolution", () => {
   });
 });
 
-/** Live preview (decision 0215): an edit from Contentful's web app made into page fields. */
+/** Live preview: an edit from Contentful's web app made into page fields. */
 describe("edited fields", () => {
   const file = (name: string) => ({
     url: `/content/images/${name}.webp`,

@@ -73,7 +73,7 @@ describe("the spec's queries (R7)", () => {
   });
 });
 
-describe("related posts: three, never the article itself (docs/decisions/0072)", () => {
+describe("related posts: three, never the article itself", () => {
   it("are the three newest when the article is not among them, in one query of three", async () => {
     const { context, queries } = postsReader(["p1", "p2", "p3", "p4", "p5"]);
     expect((await relatedPosts(context, "p5")).map((p) => p.slug)).toEqual(["p1", "p2", "p3"]);
@@ -91,7 +91,7 @@ describe("related posts: three, never the article itself (docs/decisions/0072)",
     expect((await relatedPosts(context, "p1")).map((p) => p.slug)).toEqual(["p2"]);
   });
 
-  it("carry the fields they were made from in preview only, for live updates (decision 0215)", async () => {
+  it("carry the fields they were made from in preview only, for live updates", async () => {
     const published = postsReader(["p1", "p2"]);
     expect((await relatedPosts(published.context, "p1")).map((card) => card.source)).toEqual([undefined]);
     const preview = postsReader(["p1", "p2"], true);
@@ -118,7 +118,7 @@ describe("categories", () => {
   });
 });
 
-describe("a service page's latest projects (docs/decisions/0075)", () => {
+describe("a service page's latest projects", () => {
   const tile = (slug: string, services: string[]) => ({ slug, services }) as ProjectCard;
   const newestFirst = [
     tile("a", ["Branding"]),

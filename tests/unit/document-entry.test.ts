@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { historyKey, isArrivalEntry, isDocumentEntry, rememberDocumentEntry } from "../../src/lib/document-entry.ts";
 
-describe("the history entry the document was loaded into (decision 0204)", () => {
+describe("the history entry the document was loaded into", () => {
   it("reads React Router's key from a history entry's state, or its default", () => {
     expect(historyKey({ key: "abc123", idx: 0 })).toBe("abc123");
     expect(historyKey({ idx: 0 })).toBe("default");

@@ -11,7 +11,7 @@ import { enquiryRecord } from "../support/enquiry-record.ts";
 import { parseMail, startSmtp, type TestSmtp } from "../support/smtp.ts";
 
 /**
- * What a real mail server's answers do to an enquiry (decision 0191): a real SMTP server (smtp-server) told to
+ * What a real mail server's answers do to an enquiry: a real SMTP server (smtp-server) told to
  * refuse, delay or drop, the real nodemailer mailer, and the real disk outbox behind the delivery worker.
  */
 const backoff = { baseMs: 50, maxMs: 200 };

@@ -69,7 +69,7 @@ describe("the header and footer a page asks for (src/lib/page-chrome.ts)", () =>
   });
 });
 
-describe("chromeColourRules (decision 0201)", () => {
+describe("chromeColourRules", () => {
   it("gives the header and the page's article their colours as one rule for the head", () => {
     expect(
       chromeColourRules({ headerColour: "#0B1F4D", pageColours: { background: "#0b1f4d", text: "#f6f1e8" } }),

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ProjectFields } from "../../src/content/model.ts";
 import { projectChrome } from "../../src/lib/project-chrome.ts";
 
-describe("project header chrome (docs/decisions/0074)", () => {
+describe("project header chrome", () => {
   const project = (fields: Partial<ProjectFields>) => ({ BackgroundColour: "#0b1f4d", ...fields }) as ProjectFields;
 
   it("takes the project's colour, the white logo on dark colours, and absolute from absoluteHeader", () => {

@@ -41,7 +41,7 @@ describe("previous and next project (R4)", () => {
   });
 });
 
-describe("the list a project page was opened from before the app ran (decision 0204)", () => {
+describe("the list a project page was opened from before the app ran", () => {
   const origin = "https://www.example.co.uk";
 
   it("is the project list on this origin, with its category", () => {

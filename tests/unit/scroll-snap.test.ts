@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { nearestSnap, restingSnap, snapPositions } from "../../src/lib/scroll-snap.ts";
 
-describe("scroll-snap strip positions (decision 0203)", () => {
+describe("scroll-snap strip positions", () => {
   it("clamps each slide's start to what the strip can scroll", () => {
     expect(snapPositions([0, 313, 627, 940, 1253], 1200)).toEqual([0, 313, 627, 940, 1200]);
     expect(snapPositions([0, 100], -5)).toEqual([0, 0]);

@@ -44,7 +44,7 @@ describe("seo", () => {
     const tags = seo(args("/missing"), { title: "Page not found", noindex: true });
     expect(content(tags, "robots")).toBe("noindex");
     expect(tags.some((t) => "rel" in t && t.rel === "canonical")).toBe(false);
-    // Nor does it name its address (the 404 is one stored copy for every unknown path: decision 0199).
+    // Nor does it name its address (the 404 is one stored copy for every unknown path).
     expect(content(tags, "og:url")).toBeUndefined();
   });
 

@@ -60,7 +60,7 @@ describe("testimonial viewer", () => {
     expect(testimonialReducer(initialTestimonialState(7), { type: "reset", device: "touch" }).index).toBe(0);
   });
 
-  it("starts from the testimonial the strip showed before the script took over (decision 0203)", () => {
+  it("starts from the testimonial the strip showed before the script took over", () => {
     expect(initialTestimonialState(7, "touch", 1)).toEqual({ count: 7, index: 1, direction: "forward" });
     expect(initialTestimonialState(7, "desktop", 5)).toEqual({ count: 7, index: 5, direction: "back" });
     expect(initialTestimonialState(7, "desktop", 0)).toEqual({ count: 7, index: 0, direction: "forward" });

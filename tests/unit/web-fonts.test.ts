@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { latinRanges, subset, webFonts } from "../../scripts/subset-fonts.ts";
 
-/** The served web fonts (decision 0179): what fonts.css declares is what the committed files hold. */
+/** The served web fonts: what fonts.css declares is what the committed files hold. */
 
 const root = path.resolve(import.meta.dirname, "../..");
 const fontsCss = readFileSync(path.join(root, "src/styles/fonts.css"), "utf8");
