@@ -165,3 +165,40 @@ describe("requirement citations", () => {
     expect(outside).toEqual([]);
   });
 });
+
+describe("decision and issue numbers", () => {
+  /** Everything outside docs/ the project writes: source, tests, scripts, benches, ops files and root config. */
+  const binary = /\.(woff2?|png|jpe?g|webp|avif|gif|ico|svg)$/;
+  const rootConfig = /^(.+\.config\.ts|.+\.json|.+\.ya?ml|Dockerfile|\.env\.example)$/;
+  const files = [
+    ...["server", "src", "tests", "scripts", "bench", "ops", ".ci"].flatMap((dir) =>
+      readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && !binary.test(entry.name))
+        .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name))),
+    ),
+    ...readdirSync(root).filter((file) => rootConfig.test(file) && file !== "package-lock.json"),
+  ];
+  /** A record or an issue named by its number, a path into the records, or a record's number alone in brackets. */
+  const citations = [
+    /\b(?:decisions?|records?)(?:\s|\/\/|#|\*)+\d{4}\b(?!-\d)/gi,
+    /\bissues?(?:\s|\/\/|#|\*)+\d+/gi,
+    /docs\/decisions\/\d{4}/g,
+    /\(0\d{3}(?:(?:, | and )0\d{3})*\)/g,
+  ];
+
+  it("are not cited outside docs/: docs/decisions/README.md maps each area to its records", () => {
+    expect(files).toContain("vite.config.ts");
+    expect(files).toContain("ops/prometheus/alerts.yml");
+    const cited: string[] = [];
+    for (const file of files) {
+      const text = read(file);
+      for (const pattern of citations) {
+        for (const match of text.matchAll(pattern)) {
+          const line = text.slice(0, match.index).split("\n").length;
+          cited.push(`${file}:${line}: ${match[0].replace(/\s+/g, " ")}`);
+        }
+      }
+    }
+    expect(cited).toEqual([]);
+  });
+});
