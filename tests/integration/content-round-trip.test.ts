@@ -166,7 +166,7 @@ describe.each(sources)("the sample store, stored → shown, through $name", ({ e
     expect(texts).toBeGreaterThan(600);
   }, 60_000);
 
-  it("no list item of any article is empty, and each stored one is drawn (the issue's <li><p></p></li>)", async () => {
+  it("no list item of any article is empty, and each stored one is drawn (no <li><p></p></li>)", async () => {
     let stored_ = 0;
     for (const entry of stored.filter((candidate) => candidate.contentType === "blogPost")) {
       const url = `/post/${entry.fields.slug}`;

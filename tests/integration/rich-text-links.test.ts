@@ -63,7 +63,7 @@ function servedLabel(value: Json): string | undefined {
 
 /**
  * A value with every link (stored) or resolved link (served) replaced by its label; stored links to nothing are
- * removed the way the issue asks: from lists, as a field, and as the rich-text node that carries them.
+ * removed as the site drops them: from lists, as a field, and as the rich-text node that carries them.
  */
 function skeleton(value: unknown, label: (value: Json) => string | typeof dropped | undefined): unknown {
   if (Array.isArray(value)) {
