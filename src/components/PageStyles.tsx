@@ -74,12 +74,25 @@ function InlinedStyles({ nonce }: { nonce: string | undefined }) {
       {hrefs
         .filter((href) => !inlinedHrefs?.has(href))
         .map((href) => (
-          <link key={href} rel="stylesheet" href={href} precedence={precedence} />
+          <link key={href} rel="stylesheet" href={ownHref(href)} precedence={precedence} />
         ))}
       {links}
     </>
   );
 }
+
+/**
+ * The address of a stylesheet as the page's own link spells it: with a fragment of its own, which is no part of the
+ * address fetched (the file still comes from the cache). React takes any `<link rel="stylesheet">` with the same href
+ * as the stylesheet it is asked for, already there; the prefetcher's links for the pages ahead (`media="not all"`,
+ * spelled as the route manifest spells them, so that the router finds them at the tap) would then be the page's
+ * only copy, applying nowhere.
+ */
+function ownHref(href: string): string {
+  return `${href.replace(/#$/, "")}${ownFragment}`;
+}
+
+const ownFragment = "#page";
 
 /**
  * A disabled link for each stylesheet the first document carries inline: never fetched, never applied. Vite loads

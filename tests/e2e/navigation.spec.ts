@@ -80,6 +80,16 @@ async function watchArrivals(page: Page) {
   });
 }
 
+/** How the page is drawn: its heading's look, and the height of its main content in CSS pixels. */
+const pageLook = (page: Page) =>
+  page.evaluate(() => {
+    const style = getComputedStyle(document.querySelector("h1") ?? document.body);
+    return {
+      heading: [style.fontFamily, style.fontSize, style.fontWeight, style.color, style.textAlign].join(" / "),
+      height: document.querySelector("main")?.getBoundingClientRect().height ?? 0,
+    };
+  });
+
 const headingLookNow = (page: Page) =>
   page.evaluate(() => (window as unknown as { __headingLook: () => string }).__headingLook());
 
@@ -122,7 +132,7 @@ for (const move of moves) {
       // Stylesheets the page already has (inline, or loaded) are not fetched again.
       const present = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]:not([media="not all"])')].map((link) =>
-          link.getAttribute("href"),
+          link.getAttribute("href")?.replace(/#.*$/, ""),
         ),
       );
       const styles = (route.css ?? []).map((href) => href.replace(/#$/, "")).filter((href) => !present.includes(href));
@@ -150,6 +160,17 @@ for (const move of moves) {
       await expect(page.locator("h1")).toBeVisible();
       expect(fromNetwork).toEqual([]);
       expect(dataAnswers).toEqual(["cache"]);
+
+      // Drawn with its own styles, as a visit to the page draws it: its heading looks the same and its content is
+      // about as tall (a page whose stylesheets do not apply is several times taller, its images at their full size;
+      // a project reached from the list also offers the previous and the next).
+      const direct = await page.context().newPage();
+      await direct.goto(path);
+      await hydrated(direct);
+      const expected = await pageLook(direct);
+      await direct.close();
+      await expect.poll(async () => (await pageLook(page)).heading).toBe(expected.heading);
+      await expect.poll(async () => Math.abs((await pageLook(page)).height / expected.height - 1)).toBeLessThan(0.25);
     });
 
     test("arrives at the top of the next page, and back returns to where the visitor was", async ({
