@@ -15,6 +15,13 @@ export interface PageSeo {
   noindex?: boolean;
 }
 
+/** The head of every 404: the catch-all route's, and a page's whose loader found nothing (the root's meta). */
+export const notFoundPage: PageSeo = {
+  title: `Page not found | ${site.name}`,
+  description: "This page has moved or never existed. Head home, or find our work, services and news.",
+  noindex: true,
+};
+
 export interface RootData {
   siteUrl: string;
   analyticsId?: string;

@@ -2,8 +2,7 @@ import { data, redirect } from "react-router";
 import { NotFound } from "../components/NotFound.tsx";
 import type { ChromeHandle } from "../lib/page-chrome.ts";
 import { redirectFor } from "../lib/redirects.ts";
-import { seo } from "../lib/seo.ts";
-import { site } from "../site.ts";
+import { notFoundPage, seo } from "../lib/seo.ts";
 import type { Route } from "./+types/not-found";
 
 export function loader({ url }: Route.LoaderArgs) {
@@ -15,11 +14,7 @@ export function loader({ url }: Route.LoaderArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return seo(args, {
-    title: `Page not found | ${site.name}`,
-    description: "This page has moved or never existed. Head home, or find our work, services and news.",
-    noindex: true,
-  });
+  return seo(args, notFoundPage);
 }
 
 export default function NotFoundRoute() {
