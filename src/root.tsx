@@ -23,8 +23,8 @@ import { servicesContext } from "./context.ts";
 import { chromeColourRules, usePageChrome } from "./lib/page-chrome.ts";
 import { useRefreshSeconds } from "./lib/page-refresh.ts";
 import { useRouterUpdatesAsTransitions } from "./lib/router-protocol.ts";
-import { organisationJsonLd, type RootData } from "./lib/seo.ts";
-import { siteIcons } from "./site.ts";
+import { notFoundPage, organisationJsonLd, type RootData, seo } from "./lib/seo.ts";
+import { site, siteIcons } from "./site.ts";
 // The two fonts' files (as styles/fonts.css names them): preloaded, so they are there for the first paint.
 import bricolageFont from "./styles/fonts/bricolage-grotesque-latin-wght-400-800.woff2?url";
 import interFont from "./styles/fonts/inter-latin-wght-400-900.woff2?url";
@@ -47,6 +47,19 @@ export function shouldRevalidate() {
 }
 
 export const middleware = [contentRetryAfter];
+
+const isNotFound = (error: unknown) => isRouteErrorResponse(error) && error.status === 404;
+
+/**
+ * A loader's error (an unknown slug's 404, content unavailable) is drawn by the ErrorBoundary below, and then only
+ * this meta runs, never the page's own: it gives such a page its head.
+ */
+export function meta(args: Route.MetaArgs) {
+  if (!args.error) return [];
+  if (isNotFound(args.error)) return seo(args, notFoundPage);
+  // The loading placeholder or the error screen: nothing of the page's own to name, nor to index.
+  return seo(args, { title: site.name, noindex: true });
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
@@ -151,7 +164,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const notFound = isNotFound(error);
   // R8: when content cannot be loaded the page keeps its loading placeholder (served with a 503).
   if (notFound || isContentUnavailable(error)) {
     return (

@@ -359,6 +359,34 @@ test.describe("the 404 page", () => {
     await expect(header).toHaveCSS("position", "relative");
     await expect(page.getByRole("link", { name: `${site.name} home` })).toHaveCSS("color", "rgb(20, 20, 20)");
   });
+
+  test("reached by a move inside the site, an unknown slug has the 404 page's title, description and noindex", async ({
+    page,
+  }) => {
+    const move = (path: string) =>
+      page.evaluate((to) => (window as unknown as RouterWindow).__reactRouterDataRouter.navigate(to), path);
+    const robots = page.locator('meta[name="robots"]');
+    await openPage(page, "/about");
+    const aboutTitle = await page.title();
+    const aboutDescription = await page.locator('meta[name="description"]').getAttribute("content");
+    for (const path of ["/no-such-page", "/post/nope", "/project/nope", "/service/nope"]) {
+      await move(path);
+      await expect(page.getByRole("heading", { name: "Doh! This is awkward..." })).toBeVisible();
+      await expect(page, path).toHaveTitle(`Page not found | ${site.name}`);
+      await expect(page.locator('meta[name="description"]'), path).toHaveAttribute("content", /never existed/);
+      await expect(robots, path).toHaveAttribute("content", "noindex");
+      // Back on a page of the site, its own head again.
+      await move("/about");
+      await expect(page).toHaveTitle(aboutTitle);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", aboutDescription ?? "");
+      await expect(robots).toHaveCount(0);
+    }
+    // Through the history too.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/service\/nope$/);
+    await expect(page).toHaveTitle(`Page not found | ${site.name}`);
+    await expect(robots).toHaveAttribute("content", "noindex");
+  });
 });
 
 test.describe("a route chunk missing after a deploy", () => {

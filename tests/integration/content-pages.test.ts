@@ -42,6 +42,8 @@ describe("content pages when the content source is down and nothing is cached", 
       expect(page.headers["retry-after"]).toBeTruthy();
       expect(page.text).toContain('role="status"');
       expect(page.text).not.toContain("Unexpected Application Error!");
+      expect(headOf(page.text).title).toBe("Gritstone");
+      expect(headOf(page.text).robots).toBe("noindex");
     }
   });
 });
@@ -79,6 +81,39 @@ describe("content pages for crawlers", () => {
     const jsonLd = page.text.match(/<script type="application\/ld\+json">(.*?)<\/script>/g) ?? [];
     expect(jsonLd.some((script) => script.includes('"@type":"BlogPosting"'))).toBe(true);
   });
+});
+
+/** What a crawler reads of a page's head: its title, description and robots directive. */
+function headOf(html: string) {
+  const head = html.slice(0, html.indexOf("</head>"));
+  return {
+    title: /<title>([^<]*)<\/title>/.exec(head)?.[1],
+    description: /<meta name="description" content="([^"]*)"/.exec(head)?.[1],
+    robots: /<meta name="robots" content="([^"]*)"/.exec(head)?.[1],
+  };
+}
+
+describe("a 404 for an unknown slug", () => {
+  it.each(["/post/nope", "/project/nope", "/service/nope"])(
+    "%s has the catch-all 404 page's head: its title, description and noindex",
+    async (path) => {
+      const { app } = await buildTestApp();
+      const catchAll = await request(app).get("/nope").set("User-Agent", googlebot);
+      expect(catchAll.status).toBe(404);
+      expect(headOf(catchAll.text)).toEqual({
+        title: "Page not found | Gritstone",
+        description: expect.stringMatching(/.+/),
+        robots: "noindex",
+      });
+      for (const agent of [browser, googlebot]) {
+        const page = await request(app).get(path).set("User-Agent", agent);
+        expect(page.status).toBe(404);
+        expect(page.text).toContain("404, page not found.");
+        expect(headOf(page.text)).toEqual(headOf(catchAll.text));
+        expect(page.text).not.toContain('rel="canonical"');
+      }
+    },
+  );
 });
 
 describe("content pages and the source", () => {
