@@ -54,7 +54,7 @@ export interface PageCache {
   stored(req: PageRequest, res: PageResponse): Found | undefined;
   answer(req: PageRequest, res: PageResponse, found: Found): void;
   hit: RequestHandler;
-  /** Answers an unknown path from the stored 404; otherwise renders, and a key's first miss starts its fetch. */
+  /** Answers a 404 key from its stored 404; otherwise renders, and a key's first miss starts its fetch. */
   miss: RequestHandler;
   /** Resolves once the tagged copies are stored again; no tags outdates every copy. */
   purge(tags?: readonly string[]): Promise<void>;
@@ -92,7 +92,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   // A stored copy is answered in the same tick the request arrived in: no promise on the way.
   const hit: RequestHandler = (req, res, next) => {
     const key = keyOf(req, res);
-    // An unknown path may still be a redirect, a file or a feed: its 404 is answered by the miss step.
+    // A 404's path may still be a redirect (a page spelt in capitals), a file or a feed: the miss step answers it.
     if (!key || key.notFound) next();
     else fromStore(key, req, res, next, next);
   };

@@ -397,8 +397,11 @@ describe("a stored page answered before Express", () => {
     }
     expect([...ids]).toEqual(["door-0", "door-1", "door-2", "door-3", "door-4"]);
     expect(await metric(site, count)).toBe(before + 5);
-    // A request the request-line check refuses is refused as before, though a copy would match its key: an unknown
-    // post's path shares the stored 404 of /post/:slug, but malformed percent-encoding is a 400.
+    // A request the request-line check refuses is refused as before, though a copy matches its key.
+    const badHost = await site.get("/about", { host: "exa mple.com" });
+    expect(badHost.status).toBe(400);
+    expect(badHost.headers["x-cache"]).toBeUndefined();
+    // An unknown post's path shares the stored 404 of /post/:slug, but malformed percent-encoding is a 400.
     expect((await site.stored("/post/never-written")).status).toBe(404);
     const malformed = await site.get("/post/%E0%A4%A");
     expect(malformed.status).toBe(400);
@@ -505,6 +508,25 @@ describe("the page cache under real traffic", () => {
     expect(data.headers["content-type"]).not.toContain("text/html");
     // Known routes keep their own 404s.
     expect((await site.get("/post/never-written")).headers["x-cache"]).not.toBe("HIT");
+  });
+
+  it("redirects a page spelt in capitals to its canonical path once its route's 404 is stored, as before", async () => {
+    const site = await listen();
+    // A slug no page has: its route's 404 is rendered, then stored and answered from the store.
+    for (const path of ["/project/nope", "/post/nope"]) expect((await site.stored(path)).status).toBe(404);
+    const spellings: [string, string][] = [
+      ["/project/Warmies", "/project/warmies"],
+      ["/project/WARMIES", "/project/warmies"],
+      ["/post/Bright-Ideas", "/post/bright-ideas"],
+      ["/Project/Nope", "/project/nope"],
+    ];
+    for (const [from, to] of spellings) {
+      const answer = await site.get(from);
+      expect(`${from} ${answer.status} ${answer.headers.location}`).toBe(`${from} 301 ${to}`);
+    }
+    const unknown = await site.get("/project/nope");
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers["x-cache"]).toBe("HIT");
   });
 
   it("keeps its bytes within the bound under a flood of distinct keys", { timeout: 60_000 }, async () => {

@@ -19,7 +19,8 @@ export interface CacheKey {
   query: string;
   consent: string | undefined;
   status: 200 | 404;
-  /** Answered with the stored 404 once nothing before the router (a redirect, a file, a feed) took the request. */
+  /** Either 404 (an unknown path's, or a content route's for a slug no page has) is answered only once nothing
+   * before the router took the request: a known page spelt in capitals must reach its redirect, not the 404. */
   notFound: boolean;
 }
 
@@ -52,17 +53,18 @@ export function cachePolicy({ consentVaries, ttlSeconds, routeOf, pageExists, ta
     const path = q === -1 ? url : url.slice(0, q);
     const route = routeOf(path);
     const data = isDataRequest(path);
-    const notFound = route === unmatchedRoute;
+    const unmatched = route === unmatchedRoute;
     // The router's own requests for an unknown path (data, route discovery) are not documents: they pass.
-    if (notFound && (data || path === manifestPath)) return undefined;
-    const missing = !notFound && !data && pageExists(path, route) === false;
+    if (unmatched && (data || path === manifestPath)) return undefined;
+    const missing = !unmatched && !data && pageExists(path, route) === false;
     // Only what the page reads is in the key: a campaign link is a hit of the clean page's copy.
     const query = q === -1 ? "" : readQuery(route, url.slice(q + 1), data ? [routesParam] : []);
     const consent = consentVaries ? (readConsent(cookie) ?? "unset") : undefined;
     // The footer shows the year: a new year is a new page.
     const year = new Date(now()).getFullYear();
-    const page = notFound ? "404" : missing ? `404 ${route}` : `${path}?${query}`;
-    const status = notFound || missing ? 404 : 200;
+    const page = unmatched ? "404" : missing ? `404 ${route}` : `${path}?${query}`;
+    const notFound = unmatched || missing;
+    const status = notFound ? 404 : 200;
     return { id: `${year} ${consent ?? "-"} ${page}`, path, route, query, consent, status, notFound };
   }
 
