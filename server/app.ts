@@ -23,7 +23,7 @@ import { postRateLimit } from "./http/rate-limits.ts";
 import { legacyRedirects } from "./http/redirects.ts";
 import { errorHandler } from "./http/refusals.ts";
 import { renderLimit } from "./http/render-limit.ts";
-import { checkMethod, checkRequestLine } from "./http/request-line.ts";
+import { answerOptions, checkMethod, checkRequestLine } from "./http/request-line.ts";
 import { cspNonce, sameOrigin, securityHeaders } from "./http/security.ts";
 import { seoFiles, sitemapPaths } from "./http/seo.ts";
 import { createHttpServer } from "./http/server.ts";
@@ -73,8 +73,8 @@ export function createApp(deps: AppDeps) {
   if (preview) app.use(preview.session);
   app.use(cspNonce, securityHeadersOf(deps), compression());
 
-  // 4. redirects and operators.
-  app.use(legacyRedirects);
+  // 4. redirects and operators, and OPTIONS before any router can answer it.
+  app.use(answerOptions, legacyRedirects);
   if (preview) app.use(preview.routes);
   app.use(opsRoutes(services.ops, services.metrics, { metricsToken: config.METRICS_TOKEN }));
 

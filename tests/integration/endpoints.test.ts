@@ -46,6 +46,13 @@ describe.each(rows)("%s", (path, endpoint) => {
     }
   });
 
+  it(`answers OPTIONS with 204 and Allow: ${[...endpoint.methods, "OPTIONS"].join(", ")}`, async () => {
+    const res = await request(app).options(path);
+    expect(res.status).toBe(204);
+    expect(res.headers.allow).toBe([...endpoint.methods, "OPTIONS"].join(", "));
+    expect(res.text).toBe("");
+  });
+
   it(`refuses in its shape: ${endpoint.refusal}`, async () => {
     const asPage = await request(app).put(path).set("Accept", html);
     const asJson = await request(app).put(path).set("Accept", "application/json");
@@ -101,6 +108,25 @@ describe.each(rows)("%s", (path, endpoint) => {
     } else {
       expect(res.status).not.toBe(403);
     }
+  });
+});
+
+// Pages, an unknown path, files, operators' endpoints, a data request and other spellings of a row's path.
+describe.each([
+  ["/", "GET, HEAD"],
+  ["/nope", "GET, HEAD"],
+  ["/sitemap.xml", "GET, HEAD"],
+  ["/favicon.svg", "GET, HEAD"],
+  ["/healthz", "GET, HEAD"],
+  ["/about.data", "GET, HEAD"],
+  ["/Contact/", "GET, HEAD, POST"],
+  ["/contact.data", "GET, HEAD, POST"],
+  ["/EMAILS/CONTACT-FORM", "POST"],
+])("OPTIONS %s", (path, methods) => {
+  it(`answers 204 with Allow: ${methods}, OPTIONS`, async () => {
+    const res = await request(app).options(path);
+    expect(res.status).toBe(204);
+    expect(res.headers.allow).toBe(`${methods}, OPTIONS`);
   });
 });
 
