@@ -114,6 +114,31 @@ test("a page chosen in the menu with the keyboard is heard once the menu has clo
   await expectHeardFromTop(page, await titleOf(request, "/services"));
 });
 
+test("a move to a page that is not there, and back, is heard, and Tab starts from its top", async ({
+  page,
+  request,
+}) => {
+  // An unknown article is drawn by the root's error page, in a layout of its own; an unknown path by a route.
+  const move = (path: string) =>
+    page.evaluate(
+      (to) =>
+        (
+          window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+        ).__reactRouterDataRouter.navigate(to),
+      path,
+    );
+  await page.goto("/about");
+  await settled(page);
+  for (const path of ["/post/nope", "/no-such-page"]) {
+    await move(path);
+    await expect(page).toHaveURL((url) => url.pathname === path);
+    await expectHeardFromTop(page, await titleOf(request, path));
+    await page.goBack();
+    await expect(page).toHaveURL((url) => url.pathname === "/about");
+    await expectHeardFromTop(page, await titleOf(request, "/about"));
+  }
+});
+
 test("a filter of the list keeps focus where it is, and its count line tells the results", async ({ page }) => {
   await page.goto("/news");
   await settled(page);
