@@ -16,7 +16,6 @@ export const formFields = { challenge: "challenge", answer: "answer", honeypot: 
 
 /** A sum of two numbers from 0 to 10: digits only, and never more than three of them. */
 export const answerMaxDigits = 3;
-export const answerShapeMessage = "Please answer the sum with a whole number.";
 const answerShape = new RegExp(`^\\d{1,${answerMaxDigits}}$`);
 
 export function isAnswerShaped(value: string): boolean {

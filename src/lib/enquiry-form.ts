@@ -1,11 +1,5 @@
 import { checkEnquiry, type EnquiryField, enquiryFields, type FieldErrors } from "./enquiry.ts";
-import {
-  answerShapeMessage,
-  type EnquiryAnswer,
-  formFields,
-  isAnswerShaped,
-  type SpamChallenge,
-} from "./enquiry-desk.ts";
+import { type EnquiryAnswer, formFields, isAnswerShaped, type SpamChallenge, spamMessage } from "./enquiry-desk.ts";
 
 // The contact form's states (R4.7, R5) as a reducer, so they are tested without a browser: the component only
 // renders them and moves focus where they say.
@@ -61,7 +55,7 @@ export function enquiryFormStateAfter(posted: EnquiryReply | undefined): Enquiry
 export function checkBeforeSending(values: Record<string, string>): FormErrors {
   const checked = checkEnquiry(values);
   const errors: FormErrors = checked.ok ? {} : { ...checked.errors };
-  if (!isAnswerShaped(values[formFields.answer] ?? "")) errors.answer = answerShapeMessage;
+  if (!isAnswerShaped(values[formFields.answer] ?? "")) errors.answer = spamMessage;
   return errors;
 }
 
