@@ -93,7 +93,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const hit: RequestHandler = (req, res, next) => {
     const key = keyOf(req, res);
     // A 404's path may still be a redirect (a page spelt in capitals), a file or a feed: the miss step answers it.
-    if (!key || key.notFound) next();
+    if (!key || key.status === 404) next();
     else fromStore(key, req, res, next, next);
   };
 
@@ -105,7 +105,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     }
     const rendered = () => render(key, res, next);
     // The hit step looked a known page up already; it is looked up again only if a fetch for it began since.
-    if (key.notFound || store.waiting(key)) fromStore(key, req, res, next, rendered);
+    if (key.status === 404 || store.waiting(key)) fromStore(key, req, res, next, rendered);
     else rendered();
   };
 
@@ -117,7 +117,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   return {
     stored(req, res) {
       const key = keyOf(req, res);
-      return key && !key.notFound ? store.find(key) : undefined;
+      return key && key.status !== 404 ? store.find(key) : undefined;
     },
     answer: answerFrom,
     hit,

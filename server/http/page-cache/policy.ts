@@ -18,10 +18,11 @@ export interface CacheKey {
   route: string;
   query: string;
   consent: string | undefined;
+  /**
+   * 404: an unknown path's, or a content route's for a slug no page has. Either is answered only once nothing before
+   * the router took the request: a known page spelt in capitals must reach its redirect, not the 404.
+   */
   status: 200 | 404;
-  /** Either 404 (an unknown path's, or a content route's for a slug no page has) is answered only once nothing
-   * before the router took the request: a known page spelt in capitals must reach its redirect, not the 404. */
-  notFound: boolean;
 }
 
 export interface PolicyOptions {
@@ -63,9 +64,8 @@ export function cachePolicy({ consentVaries, ttlSeconds, routeOf, pageExists, ta
     // The footer shows the year: a new year is a new page.
     const year = new Date(now()).getFullYear();
     const page = unmatched ? "404" : missing ? `404 ${route}` : `${path}?${query}`;
-    const notFound = unmatched || missing;
-    const status = notFound ? 404 : 200;
-    return { id: `${year} ${consent ?? "-"} ${page}`, path, route, query, consent, status, notFound };
+    const status = unmatched || missing ? 404 : 200;
+    return { id: `${year} ${consent ?? "-"} ${page}`, path, route, query, consent, status };
   }
 
   // A visitor's render is `private, no-cache` for their nonce, which marks their copy, not the page.
