@@ -4,8 +4,9 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The project's own docs hold together: every decision record says when it was taken and whether it stands, has
- * its row in the index (docs/decisions/README.md) that agrees with it, and every requirement the code and docs
- * cite (R4.2) is one docs/requirements.md defines. Nothing cites a document outside the repository.
+ * its row in the index (docs/decisions/README.md) that agrees with it, every link between the docs leads to a file
+ * that exists, and every requirement the code and docs cite (R4.2) is one docs/requirements.md defines. Nothing
+ * cites a document outside the repository.
  */
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -72,26 +73,35 @@ describe("the decision index", () => {
       );
     }
   });
+});
 
-  it("pages of the current state cite only records that exist", () => {
-    const numbers = new Set(decisions.map((file) => file.slice(0, 4)));
-    const pages = readdirSync(path.join(root, decisionsDir, "current")).filter((file) => file.endsWith(".md"));
-    expect(pages.length).toBeGreaterThanOrEqual(2);
-    for (const page of pages) {
-      for (const [, cited = ""] of read(`${decisionsDir}/current/${page}`).matchAll(/\[(\d{4}(?:, \d{4})*)\]/g)) {
-        for (const number of cited.split(", ")) expect(numbers.has(number), `${page} cites ${number}`).toBe(true);
+describe("links between the docs", () => {
+  /** Every Markdown file under docs/, and the README. */
+  const docs = ["README.md", ...projectFiles("docs").filter((file) => file.endsWith(".md"))];
+  /** Inline links `[text](target)` and reference definitions `[label]: target`, to a file of the repository. */
+  const targets = (text: string) =>
+    [...text.matchAll(/\]\(([^)\s]+)\)|^\[[^\]]+\]:\s*(\S+)/gm)]
+      .map(([, inline, reference]) => (inline ?? reference ?? "").split("#")[0] ?? "")
+      .filter((target) => target !== "" && !/^[a-z]+:/i.test(target));
+
+  it("lead to files that exist", () => {
+    expect(docs).toContain("docs/architecture.md");
+    const broken: string[] = [];
+    for (const doc of docs) {
+      for (const target of targets(read(doc))) {
+        if (!existsSync(path.join(root, path.dirname(doc), target))) broken.push(`${doc} → ${target}`);
       }
     }
+    expect(broken).toEqual([]);
   });
 });
 
 describe("the map in docs/architecture.md", () => {
-  /** The map's rows: | `server/http/` | what it owns | entry point | tests | decisions | */
-  const rows = [
-    ...read("docs/architecture.md").matchAll(
-      /^\| `((?:server|src)\/[^`]*)` \| ([^|]+) \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$/gm,
-    ),
-  ].map(([, folder = "", , entry = "", tests = "", cited = ""]) => ({ folder, entry, tests, cited }));
+  const map = read("docs/architecture.md");
+  /** The map's rows: | `server/http/` | entry point | tests | records, as [0105] | */
+  const rows = [...map.matchAll(/^\| `((?:server|src)\/[^`]*)` \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$/gm)].map(
+    ([, folder = "", entry = "", tests = "", cited = ""]) => ({ folder, entry, tests, cited }),
+  );
   const folders = (dir: string) =>
     readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isDirectory())
@@ -128,13 +138,17 @@ describe("the map in docs/architecture.md", () => {
     }
   });
 
-  it("cites only records that exist and, by the index, still hold", () => {
+  it("cites only records that exist and, by the index, still hold, each linked to its file", () => {
     const index = read(`${decisionsDir}/README.md`);
     for (const row of rows) {
-      for (const [, file = ""] of row.cited.matchAll(/\]\(decisions\/(\d{4}-[^)]+\.md)\)/g)) {
-        expect(decisions, `${row.folder} cites ${file}`).toContain(file);
-        const status = new RegExp(`^\\| ${file.slice(0, 4)} \\|[^|]+\\|[^|]+\\| ([^|]+) \\|`, "m").exec(index)?.[1];
-        expect(status, `${row.folder} cites ${file}`).toMatch(/^accepted/);
+      for (const [, number = ""] of row.cited.matchAll(/\[(\d{4})\]/g)) {
+        const file = decisions.find((record) => record.startsWith(`${number}-`));
+        expect(file, `${row.folder} cites ${number}`).toBeDefined();
+        expect(map, `${row.folder}: no link for [${number}]`).toMatch(
+          new RegExp(`^\\[${number}\\]: decisions/${file}$`, "m"),
+        );
+        const status = new RegExp(`^\\| ${number} \\|[^|]+\\|[^|]+\\| ([^|]+) \\|`, "m").exec(index)?.[1];
+        expect(status, `${row.folder} cites ${number}`).toMatch(/^accepted/);
       }
     }
   });
