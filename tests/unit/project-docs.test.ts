@@ -41,10 +41,10 @@ describe("decision records", () => {
 });
 
 describe("the decision index", () => {
-  /** The index's rows: | 0120 | [Title](0120-file.md) | 2026-11-23 | status | what it decided | */
+  /** The index's rows: | 0120 | [Title](0120-file.md) | 2026-11-23 | status |, and any further cell. */
   const rows = [
     ...read(`${decisionsDir}/README.md`).matchAll(
-      /^\| (\d{4}) \| \[[^\]]+\]\(([^)]+)\) \| (\d{4}-\d{2}-\d{2}) \| ([^|]+?) \| [^|]+ \|$/gm,
+      /^\| (\d{4}) \| \[[^\]]+\]\(([^)]+)\) \| (\d{4}-\d{2}-\d{2}) \| ([^|]+?) \|(?: [^|]+ \|)?$/gm,
     ),
   ].map(([, number = "", file = "", date = "", status = ""]) => ({ number, file, date, status }));
   const numbers = new Set(decisions.map((file) => file.slice(0, 4)));
