@@ -76,7 +76,7 @@ describe("the sample content", () => {
     expect(failures).toEqual([]);
   });
 
-  it("gives every usage of R7 something to show", async () => {
+  it("gives every content usage of the spec something to show", async () => {
     const teaser = await post({ content_type: "blogPost", limit: 3, order: "-fields.blogPostDate" });
     expect(teaser.body.items).toHaveLength(3);
     const [home] = (await post({ content_type: "homePage" })).body.items;

@@ -41,7 +41,7 @@ function postsReader(slugs: string[], preview = false) {
   return { context: contextWith(reader, preview), entries, queries };
 }
 
-describe("the spec's queries (R7)", () => {
+describe("the spec's queries", () => {
   it("news: newest first, filtered by category; categories through select", async () => {
     const { context, queries } = postsReader(["a"]);
     await readListing(context, new URL("http://x/news?category=Branding"), listings.news);

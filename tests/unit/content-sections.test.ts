@@ -92,7 +92,7 @@ describe("a page's own entry", () => {
   });
 });
 
-describe("the queries of R7.3, one per usage", () => {
+describe("the spec's queries, one per usage", () => {
   it("home: the teaser's three newest posts, the first homePage entry, the eight newest projects", async () => {
     const { context, queries } = pageContext(async () => []);
     await readLatestPosts(context);

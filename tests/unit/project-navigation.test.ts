@@ -13,7 +13,7 @@ const list = [
   { slug: "warmies", title: "Warmies" },
 ];
 
-describe("previous and next project (R4)", () => {
+describe("previous and next project", () => {
   it("exists only when the visitor came from the list", () => {
     expect(projectNeighbours(readProjectListState(null), "adidas")).toBeUndefined();
     expect(projectNeighbours(readProjectListState({ somethingElse: true }), "adidas")).toBeUndefined();

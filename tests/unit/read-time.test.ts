@@ -3,7 +3,7 @@ import { paragraphWordCount } from "../../src/content/outline.ts";
 import { readTimeLabel, readTimeMinutes } from "../../src/lib/read-time.ts";
 import { doc, heading, list, quote, words } from "../support/rich-text.ts";
 
-describe("read time (R9: paragraph words / 100, rounded)", () => {
+describe("read time (paragraph words / 100, rounded)", () => {
   it("counts the words of every paragraph, including those in lists and quotes", () => {
     const article = doc(heading(2, "Not counted at all"), words(40), list("one two", "three"), quote("four five six"));
     expect(paragraphWordCount([article])).toBe(46);
