@@ -1,5 +1,5 @@
 // Query latency through the ContentService, cold (every call reaches the source) and cached, for each content
-// usage of R7, over the local store and over the contentful SDK talking to a local CDA stand-in.
+// usage of the spec, over the local store and over the contentful SDK talking to a local CDA stand-in.
 // Not part of npm test. Usage: node bench/content.ts [posts] (default 500 generated posts, 100 projects)
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -86,7 +86,7 @@ function writeStore(): string {
   return dir;
 }
 
-/** The pages' own queries (R7.3), one per usage. */
+/** The pages' own queries, one per usage. */
 const usages: [string, ContentQuery][] = [
   ["home teaser", queries.homeTeaser],
   ["carousel", queries.carousel],

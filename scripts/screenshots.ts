@@ -18,7 +18,7 @@ const widths = (args.get("widths") || "390,1440").split(",").map(Number);
 const only = args.get("pages")?.split(",");
 const outDir = path.resolve(root, args.get("out") || "docs/screenshots");
 
-/** The spec's route table (R2.6); content routes take the first slug the sitemap lists. */
+/** The spec's route table; content routes take the first slug the sitemap lists. */
 const pages: { name: string; path: string | RegExp }[] = [
   { name: "home", path: "/" },
   { name: "about", path: "/about" },

@@ -165,7 +165,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isNotFound(error);
-  // R8: when content cannot be loaded the page keeps its loading placeholder (served with a 503).
+  // When content cannot be loaded the page keeps its loading placeholder (served with a 503).
   if (notFound || isContentUnavailable(error)) {
     return (
       <>

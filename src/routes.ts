@@ -1,6 +1,6 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-/** The route table (R2.6), plus the footer's accessibility statement and the operator's status page. */
+/** The spec's route table, plus the footer's accessibility statement and the operator's status page. */
 export default [
   index("routes/home.tsx"),
   route("about", "routes/about.tsx"),

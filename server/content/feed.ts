@@ -8,7 +8,7 @@ import { newsFeedPath, newsFeedTitle } from "../../src/lib/news-feed.ts";
 import { site } from "../../src/site.ts";
 import { type TagHeaderName, tagFile } from "../http/page-cache/tags.ts";
 
-/** Newest first, as the news list (R2.12). */
+/** Newest first, as the news list. */
 const feedQuery = {
   content_type: "blogPost",
   order: "-fields.blogPostDate",

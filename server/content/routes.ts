@@ -9,7 +9,7 @@ import { fail } from "../http/refusals.ts";
 import { contentImageHeaders, type ImageSizeLimits, imageSizes } from "./image-sizes.ts";
 import type { ContentService } from "./service.ts";
 
-/** The content proxy (R7.1), validated against the allow-list. */
+/** The content proxy (`POST /contentful/posts`), validated against the allow-list. */
 export function contentRoutes(content: ContentService): Router {
   const router = express.Router();
   router.post("/contentful/posts", bodyFields, async (req, res, next) => {

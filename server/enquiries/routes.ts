@@ -3,7 +3,7 @@ import type { EnquiryDesk } from "../../src/lib/enquiry-desk.ts";
 import { bodyFields } from "../http/body.ts";
 import { fail } from "../http/refusals.ts";
 
-/** The enquiry API (R7.2); the challenge route hands an API client a spam question. */
+/** The enquiry API (`POST /emails/contact-form`); the challenge route hands an API client a spam question. */
 export function enquiryRoutes(desk: EnquiryDesk) {
   const router = Router();
 

@@ -15,7 +15,7 @@ import { whenStripRests } from "./carouselStrip.ts";
 import { whenNearOrTouched } from "./when.ts";
 
 /**
- * A labelled carousel (embla): previous/next buttons, swipe, arrow keys, no autoplay (R9.10).
+ * A labelled carousel (embla): previous/next buttons, swipe, arrow keys, no autoplay (the spec says none).
  * Before hydration it is a horizontal scroller with snap points to swipe or scroll; without JavaScript it is also
  * stepped by the buttons the stylesheet generates for it (::scroll-button) with its count following the scroll
  * position. Embla itself loads only when the carousel comes near the screen or is touched, so pages

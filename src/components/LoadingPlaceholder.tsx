@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import styles from "./LoadingPlaceholder.module.css";
 
-// Also what stays when the content source cannot answer (R8: no message). `withoutScript` links a streamed section's
+// Also what stays when the content source cannot answer (no message, as the spec says). `withoutScript` links a streamed section's
 // content for readers without JavaScript, for whom the placeholder could never fill, and hides it from them.
 export function LoadingPlaceholder({
   label = "Loading...",

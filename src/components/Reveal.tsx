@@ -3,7 +3,7 @@ import styles from "./Reveal.module.css";
 
 type RevealState = "shown" | "waiting" | "revealed";
 
-/** Only what starts below the fold waits, so nothing the visitor already sees flickers (R9.5). */
+/** Only what starts below the fold waits, so nothing the visitor already sees flickers; the reveal takes 1 s. */
 export function Reveal({
   as: Tag = "div",
   className,

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useNavigation } from "react-router";
 import { chunkLoadTimeoutMs, claimReload, pageNavigationTarget, sessionStore } from "../lib/chunk-reload.ts";
 
-/** A navigation still loading after the chunk load timeout (R9.4) loads the page it was going to afresh, once. */
+/** A navigation still loading after the chunk load timeout (120 s) loads the page it was going to afresh, once. */
 export function useChunkLoadWatchdog() {
   const target = pageNavigationTarget(useNavigation());
 

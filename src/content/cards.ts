@@ -67,7 +67,7 @@ export function toPostCard({ sys, fields }: Entry<Partial<BlogPostFields>>): Pos
   };
 }
 
-/** R7.3: the home and agency pages show the same carousel. */
+/** The home and agency pages show the same carousel. */
 export function toCarousel(entries: readonly Entry<Partial<HomePageFields>>[]): Carousel {
   const [home] = entries;
   return { entryId: home?.sys.id, slides: home?.fields.carousel ?? [] };

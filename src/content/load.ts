@@ -6,7 +6,7 @@ import type { FieldsByType } from "./fields.ts";
 import type { ContentQuery, ContentType, Entry } from "./types.ts";
 
 // With the source down and nothing cached, loaders throw a 503 with Retry-After that the ErrorBoundary renders as the
-// page's loading placeholder (R8), never a 500 page.
+// page's loading placeholder, never a 500 page.
 
 export type EntryOf<T extends ContentType> = Entry<FieldsByType[T]>;
 export type QueryOf<T extends ContentType> = ContentQuery & { content_type: T };
@@ -56,7 +56,7 @@ export async function loadEntry<T extends ContentType>(context: LoadContext, que
   return entry;
 }
 
-/** A section that may fail alone keeps its loading placeholder, shown for `null` (R8.1: logged, no message). */
+/** A section that may fail alone keeps its loading placeholder, shown for `null` (logged, no message). */
 export async function orPlaceholder<T>(context: LoadContext, section: string, read: Promise<T>): Promise<T | null> {
   try {
     return await read;

@@ -62,7 +62,7 @@ export interface ProjectFields extends SeoFields {
 
 export interface ServiceFields extends SeoFields {
   slug: string;
-  /** Not in R3.4's field list; a title is needed to show the service. */
+  /** Not in the spec's field list for services; a title is needed to show the service. */
   title?: string;
   subHeading?: string;
   servicesHero?: Asset;

@@ -22,11 +22,11 @@ type LoadContext = Readonly<RouterContextProvider>;
 
 const newestFirst = "-fields.blogPostDate";
 const byProjectTitle = "fields.projectTitle";
-/** Related posts (R9.1: 3). */
+/** Related posts: three. */
 const relatedPostCount = 3;
 const serviceProjectCount = 4;
 
-/** The queries of R7.3, one per usage. */
+/** The spec's queries, one per usage. */
 export const queries = {
   /** Only the fields a card shows (no category: the teaser shows none). */
   homeTeaser: {

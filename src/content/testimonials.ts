@@ -1,7 +1,7 @@
 import type { Client } from "./client.ts";
 import { clients } from "./clients.ts";
 
-/** R3: fixed in the page. People appear by role, never by an invented name. */
+/** Fixed in the page, not content. People appear by role, never by an invented name. */
 export interface Testimonial {
   company: string;
   logo: Client["logo"];

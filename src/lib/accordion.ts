@@ -1,4 +1,4 @@
-/** Accordion state (R4.6: each panel toggles open or closed on its own). */
+/** Accordion state: each panel toggles open or closed on its own. */
 export type OpenPanels = ReadonlySet<string>;
 
 export function togglePanel(open: OpenPanels, id: string): OpenPanels {

@@ -3,7 +3,7 @@ import { createPath, type Navigation } from "react-router";
 // After a deploy a visitor still on the old build asks for route chunks that no longer exist: rather than leave them
 // on a broken page, load the page they were going to afresh, once.
 
-/** R9.4: a route chunk may take up to 120 seconds to load before we give up on it. */
+/** A route chunk may take up to 120 seconds to load before we give up on it. */
 export const chunkLoadTimeoutMs = 120_000;
 /** React Router reloads the page it is on when a route module fails; we pick that reload up this soon after. */
 const resumeWindowMs = 10_000;

@@ -14,7 +14,7 @@ const months = [
 ];
 
 /**
- * R9.7: day, full month name, year, e.g. "14 October 2026", in UTC so server and browser agree. Not Intl: a
+ * Day, full month name, year, e.g. "14 October 2026", in UTC so server and browser agree. Not Intl: a
  * renderer's first DateTimeFormat loads ICU's locale data, a long task on a phone for twelve fixed names.
  */
 export function formatDate(isoDate: string | undefined): string {

@@ -22,7 +22,7 @@ export function isAnswerShaped(value: string): boolean {
   return answerShape.test(value.trim());
 }
 
-/** `status` is the status line's class, `message` its text (R7). */
+/** `status` is the status line's class, `message` its text. */
 export interface EnquiryAnswer {
   status: "success" | "fail";
   message: string;

@@ -1,7 +1,7 @@
 import { checkEnquiry, type EnquiryField, enquiryFields, type FieldErrors } from "./enquiry.ts";
 import { type EnquiryAnswer, formFields, isAnswerShaped, type SpamChallenge, spamMessage } from "./enquiry-desk.ts";
 
-// The contact form's states (R4.7, R5) as a reducer, so they are tested without a browser: the component only
+// The contact form's states as a reducer, so they are tested without a browser: the component only
 // renders them and moves focus where they say.
 
 export type FormField = EnquiryField | typeof formFields.answer;

@@ -1,7 +1,7 @@
 // Shared with the server: the enquiry desk validates with this schema, and the mail and the outbox read its fields (server/enquiries/).
 import * as z from "zod/mini";
 
-// The contact enquiry (R3, R5) in one place: the form renders and checks with it, the server accepts only what it
+// The contact enquiry in one place: the form renders and checks with it, the server accepts only what it
 // accepts. zod/mini because the browser bundle carries it.
 
 export const needs = [
@@ -45,7 +45,7 @@ export const enquiryLimits = {
 
 export const choiceLimit = 100;
 
-/** The ten fields of R3.8, in the order the form asks and the mail lists them. */
+/** The ten enquiry fields, in the order the form asks and the mail lists them. */
 export const enquiryFields = [
   "name",
   "email",

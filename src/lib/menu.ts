@@ -1,6 +1,6 @@
 import { site } from "../site.ts";
 
-/** The site menu (R2.1): seven links in this order; Shop leaves the site in a new tab. */
+/** The site menu: seven links in this order; Shop leaves the site in a new tab. */
 export interface MenuLink {
   label: string;
   to: string;

@@ -1,7 +1,7 @@
 import { type UIMatch, useMatches } from "react-router";
 import { cssHex } from "./colour.ts";
 
-// How a page dresses the header and footer (R2.4): a route exports `handle: { chrome }`; the deepest route that says
+// How a page dresses the header and footer: a route exports `handle: { chrome }`; the deepest route that says
 // something wins and every other falls back to the defaults, so nothing carries over from one page to the next.
 export interface PageChrome {
   headerColour?: string;

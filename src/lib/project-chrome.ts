@@ -2,7 +2,7 @@ import type { ProjectFields } from "../content/model.ts";
 import { projectColours } from "./colour.ts";
 import type { PageChrome } from "./page-chrome.ts";
 
-/** R2.4: the header takes its colour, logo, position and size from the project's data. */
+/** The header takes its colour, logo, position and size from the project's data. */
 export function projectChrome(project: ProjectFields | undefined): PageChrome | undefined {
   if (!project) return undefined;
   const colours = projectColours(project.BackgroundColour);

@@ -1,7 +1,7 @@
 import type { Document } from "@contentful/rich-text-types";
 import { paragraphWordCount } from "../content/outline.ts";
 
-/** R9.2: words per minute behind the estimate (word count of the paragraph nodes / 100, rounded). */
+/** Words per minute behind the estimate (word count of the paragraph nodes / 100, rounded). */
 const wordsPerMinute = 100;
 
 export function readTimeMinutes(documents: Array<Document | undefined>): number {

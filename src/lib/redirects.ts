@@ -3,7 +3,7 @@ import { normalisePath } from "./paths.ts";
 import { dataRequestPage } from "./router-protocol.ts";
 import { serviceSlugs } from "./services-catalogue.ts";
 
-// Legacy paths of the old site (R2.18), read by the server (a 301 before React Router) and by the catch-all route
+// Legacy paths of the old site, read by the server (a 301 before React Router) and by the catch-all route
 // (a replace redirect on client-side navigation), so it stays pure enough for the browser bundle.
 
 const movedPages: Readonly<Record<string, string>> = {

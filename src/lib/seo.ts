@@ -2,7 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import { site } from "../site.ts";
 import { normalisePath } from "./paths.ts";
 
-// Every route's meta() calls seo(args, {...}) (R2.3); the origin comes from SITE_URL through the root loader.
+// Every route's meta() calls seo(args, {...}); the origin comes from SITE_URL through the root loader.
 export interface PageSeo {
   title: string;
   description?: string;

@@ -1,5 +1,5 @@
-// The home page's side-scrolling story (R4.3): while "active" the page does not scroll and the strip moves by half
-// the wheel delta (R9.6); it lets go at either end and takes over again when the section reaches the top.
+// The home page's side-scrolling story: while "active" the page does not scroll and the strip moves by half
+// the wheel delta; it lets go at either end and takes over again when the section reaches the top.
 export type SideScrollMode = "top" | "active" | "bottom";
 
 export interface SideScrollState {

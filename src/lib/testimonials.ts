@@ -1,4 +1,4 @@
-// The testimonial viewer (R4.4): the direction flips at either end, and on desktop it starts on the last item so its
+// The testimonial viewer: the direction flips at either end, and on desktop it starts on the last item so its
 // first click goes back.
 type Direction = "back" | "forward";
 

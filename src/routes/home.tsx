@@ -61,7 +61,7 @@ export const handle: ChromeHandle = { chrome: { footer: "home" } };
 
 export async function loader({ context }: Route.LoaderArgs) {
   // Each section may fail alone and keep its placeholder; the posts are streamed, and leave the spinner if they are
-  // unavailable (R4.2).
+  // unavailable.
   const posts = orPlaceholder(context, "home teaser", readLatestPosts(context));
   const [projects, carousel] = await Promise.all([
     orPlaceholder(context, "home project tiles", readProjectTiles(context)),

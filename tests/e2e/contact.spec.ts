@@ -111,7 +111,7 @@ test.describe("the contact page", () => {
     await expect(page.getByLabel("What kind of website?")).toHaveValue("One-page website");
     await expect(page.getByLabel("Budget")).toHaveValue("£0-500");
     await expect(page.getByRole("radio", { name: "No thanks" })).toBeChecked();
-    // The schema's lists, which tests/unit/enquiry.test.ts holds to the spec's text (R5).
+    // The schema's lists, which tests/unit/enquiry.test.ts holds to the spec's text.
     await expect(page.getByLabel("What do you need?").locator("option")).toHaveText([...needs]);
     await expect(page.getByLabel("What kind of website?").locator("option")).toHaveText([...siteTypes]);
     await expect(page.getByLabel("Budget").locator("option")).toHaveText([...budgets]);

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 
-/** Reads the sample content through the site's own content proxy (R7.1), so tests follow the store. */
+/** Reads the sample content through the site's own content proxy, so tests follow the store. */
 export async function entries<F = Record<string, unknown>>(
   request: APIRequestContext,
   query: Record<string, string | number>,

@@ -3,7 +3,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { hydrated } from "./hydration.ts";
 import { holdRequests } from "./network.ts";
 
-/** The home page (R2 "Home page", R4, R7, R9). */
+/** The home page: its sections, states, reads and constants. */
 
 const closingLine = "There are three responses to a piece of design - yes, no, and wow!";
 

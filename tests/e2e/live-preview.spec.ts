@@ -299,7 +299,7 @@ test("live preview of an article: an edit of the body changes its reading time a
   const before = Number.parseInt(String(await readTime.textContent()), 10);
   await markDocument(frame);
 
-  // The editor adds a section to the body: a heading and 1,000 more words (R9.2: 100 words a minute).
+  // The editor adds a section to the body: a heading and 1,000 more words (100 words a minute).
   const heading = "A section typed just now";
   const words = Array.from({ length: 1_000 }, (_, index) => `word${index}`).join(" ");
   const body = data.fields.blogText as RichNode;

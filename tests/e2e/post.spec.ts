@@ -23,7 +23,7 @@ test("an article shows its title, category, date, read time, hero, intro, body a
   await expect(
     article.locator("header").getByRole("link", { name: post.blogCategory[0], exact: true }),
   ).toHaveAttribute("href", `/news?${new URLSearchParams({ category: post.blogCategory[0] ?? "" })}`);
-  // R9.7: day, full month name, year.
+  // Day, full month name, year.
   await expect(article.locator("header time")).toHaveText(
     /^\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/,
   );

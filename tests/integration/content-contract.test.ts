@@ -10,7 +10,7 @@ import { fixtureAssets } from "../support/content-fixture.ts";
 import { checkNow } from "../support/ops.ts";
 
 /**
- * One contract, both sources: every content usage of R7 gives the same answer from the embedded store and
+ * One contract, both sources: every content usage of the spec gives the same answer from the embedded store and
  * from the real contentful SDK talking to a Content Delivery API stand-in, both over the same fixture store.
  */
 

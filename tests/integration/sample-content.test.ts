@@ -7,8 +7,8 @@ import type { ContentQuery } from "../../src/content/types.ts";
 import { buildTestApp } from "../support/app.ts";
 
 /**
- * The sample site in content/ as the running app serves it: every image it names answers, every usage of spec
- * R7 finds something, every entry can be read by its slug, and it fits the Contentful export (the store's own
+ * The sample site in content/ as the running app serves it: every image it names answers, every content usage of
+ * the spec finds something, every entry can be read by its slug, and it fits the Contentful export (the store's own
  * integrity test, tests/unit/sample-store.test.ts, checks what each page needs of it).
  */
 

@@ -311,7 +311,7 @@ describe("the embedded content store", () => {
       expect(has(INLINES.HYPERLINK), slug).toBeGreaterThanOrEqual(1);
       expect(has(BLOCKS.QUOTE), slug).toBeGreaterThanOrEqual(1);
       expect(has(BLOCKS.EMBEDDED_ASSET), slug).toBeGreaterThanOrEqual(1);
-      // Read time is the words of the paragraphs over 100 (R9).
+      // Read time is the words of the paragraphs over 100.
       const paragraphWords = all
         .filter((n) => n.nodeType === BLOCKS.PARAGRAPH)
         .flatMap((n) => plainText(n).split(/\s+/).filter(Boolean)).length;

@@ -9,7 +9,7 @@ const quotes = [
   "We'd rather lose a pitch than win it with work we don't believe in.",
 ];
 
-/** The founder's words, one at a time (R2.9: a founder quote carousel). */
+/** The founder's words, one at a time (a founder quote carousel). */
 export function FounderQuotes() {
   return (
     <section className={styles.section} aria-labelledby="quotes-title">

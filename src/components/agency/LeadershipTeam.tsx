@@ -40,7 +40,7 @@ const leaders: {
   },
 ];
 
-/** The leadership team of four (R2.9), by role, with generated portraits. */
+/** The leadership team of four, by role, with generated portraits. */
 export function LeadershipTeam() {
   return (
     <HeadedSection

@@ -10,7 +10,7 @@ const milestones = [
   { when: "Next", figure: "2", text: "studios: Manchester is coming soon." },
 ];
 
-/** The agency's story as figures along a line (R2.9: timeline stats). */
+/** The agency's story as figures along a line (timeline stats). */
 export function StoryTimeline() {
   return (
     <section className={`${styles.section} ${styles.dark}`} aria-labelledby="story-title">

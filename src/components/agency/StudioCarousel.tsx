@@ -9,7 +9,7 @@ import { LoadingPlaceholder } from "../LoadingPlaceholder.tsx";
 import { SectionHeading } from "../SectionHeading.tsx";
 import styles from "./agency.module.css";
 
-/** Streamed in; until the images arrive, and if they never do (R8), a placeholder holds their place. */
+/** Streamed in; until the images arrive, and if they never do, a placeholder holds their place. */
 export function StudioCarousel({ images }: { images: Promise<CarouselImages | null> }) {
   return (
     <section className={styles.section} aria-labelledby="studio-title">

@@ -21,7 +21,7 @@ const values = [
   },
 ];
 
-/** What the studio holds itself to (R2.9: values). */
+/** What the studio holds itself to (its values). */
 export function Values() {
   return (
     <HeadedSection

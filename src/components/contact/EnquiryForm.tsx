@@ -25,7 +25,7 @@ function valuesInDocument(): FormValues | undefined {
   return form ? formValuesOf(new FormData(form)) : undefined;
 }
 
-/** Without JavaScript it posts to the /contact action; with it, it checks itself and submits without a reload (R5). */
+/** Without JavaScript it posts to the /contact action; with it, it checks itself and submits without a reload. */
 export function EnquiryForm({ challenge, posted }: { challenge: SpamChallenge; posted?: EnquiryReply }) {
   const fetcher = useFetcher<EnquiryReply>();
   const hydrated = useHydrated();

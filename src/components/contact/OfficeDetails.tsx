@@ -21,7 +21,7 @@ function NewTabLink({ href, children }: { href: string; children: string }) {
   );
 }
 
-/** The studios (R2: Derby; Manchester coming soon), how to reach us, and where to park. */
+/** The studios (Derby; Manchester coming soon), how to reach us, and where to park. */
 export function OfficeDetails() {
   const [derby, ...others] = site.offices;
   return (

@@ -7,7 +7,7 @@ import { ContentImage } from "../ContentImage.tsx";
 import { LoadingPlaceholder } from "../LoadingPlaceholder.tsx";
 import styles from "./HomeCarousel.module.css";
 
-// No autoplay (R9.10). In preview the images follow the editor's edits: that code is here, in the section's own chunk,
+// No autoplay, as the spec says. In preview the images follow the editor's edits: that code is here, in the section's own chunk,
 // rather than in the home page's first JavaScript.
 export function HomeCarousel({ carousel }: { carousel: CarouselEntry | null }) {
   return (

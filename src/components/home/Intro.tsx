@@ -3,7 +3,7 @@ import { Reveal } from "../Reveal.tsx";
 import styles from "./Intro.module.css";
 import { servicePath } from "./service-links.ts";
 
-/** Section 4: who we are in a paragraph, every service named on the way (R1's claims). */
+/** Section 4: who we are in a paragraph, every service named on the way (the claims the spec makes). */
 export function Intro() {
   return (
     <section className={styles.intro} aria-labelledby="intro-title">

@@ -6,7 +6,7 @@ import { LoadingPlaceholder } from "../LoadingPlaceholder.tsx";
 import { PostCard } from "../news/PostCard.tsx";
 import styles from "./PostTeaser.module.css";
 
-/** Streamed in after the page; the spinner stays if they never arrive (R4, R8: a failure is only logged). */
+/** Streamed in after the page; the spinner stays if they never arrive (a failure is only logged). */
 export function PostTeaser({ posts }: { posts: Promise<PostCardData[] | null> }) {
   return (
     <section className={styles.teaser} aria-labelledby="teaser-title">

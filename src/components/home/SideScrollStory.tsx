@@ -28,7 +28,7 @@ const chapters = [
 ];
 
 // On touch devices, under reduced motion, before hydration and without JavaScript it is an ordinary sideways strip
-// (R4); the strip takes focus, so arrow keys move it too.
+// (the spec turns the effect off on touch); the strip takes focus, so arrow keys move it too.
 export function SideScrollStory() {
   const isTouch = useIsTouch();
   const reducedMotion = usePrefersReducedMotion();

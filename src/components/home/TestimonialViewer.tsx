@@ -8,7 +8,7 @@ import { whenStripRests } from "../carouselStrip.ts";
 import styles from "./TestimonialViewer.module.css";
 
 /**
- * Section 9: one testimonial at a time (R4). On a desktop a click anywhere on the quote steps on, the
+ * Section 9: one testimonial at a time. On a desktop a click anywhere on the quote steps on, the
  * cursor an arrow showing which way; keyboard users get the back and forward buttons, shown when focused.
  * On touch devices the buttons are always there, back disabled on the first and forward on the last.
  *

@@ -1,4 +1,4 @@
-/** The five service pages the home page points to (R2: service slugs seen from the home page). */
+/** The five service pages the home page points to (the service slugs the spec links from it). */
 export const homeServices = [
   { slug: "design", name: "Design" },
   { slug: "web-design", name: "Web Design" },

@@ -7,7 +7,7 @@ import { ContentImage } from "../ContentImage.tsx";
 import { useHydrated } from "../useDevice.ts";
 import styles from "./ProjectGrid.module.css";
 
-/** R9.8: the grid animates one column at max width 767 px, otherwise two. */
+/** The grid animates one column at max width 767 px, otherwise two. */
 const singleColumnQuery = "(max-width: 767px)";
 const columnStaggerMs = 150;
 
@@ -19,7 +19,7 @@ export function ProjectGrid({
   headingLevel = 2,
 }: {
   projects: readonly ProjectCard[];
-  /** Only the project list hands its order to the project page (R4). */
+  /** Only the project list hands its order to the project page (previous and next). */
   fromProjectList?: boolean;
   headingLevel?: 2 | 3;
 }) {

@@ -5,7 +5,7 @@ import { Reveal } from "../Reveal.tsx";
 import { HeadedSection } from "../SectionHeading.tsx";
 import styles from "./services.module.css";
 
-/** The "other services" accordion (R2.10): five services without a page of their own. */
+/** The "other services" accordion: five services without a page of their own. */
 export function OtherServices() {
   return (
     <HeadedSection

@@ -3,7 +3,7 @@ import { overviewServices } from "../../lib/services-catalogue.ts";
 import { useIsTouch } from "../useDevice.ts";
 import styles from "./services.module.css";
 
-/** On touch devices the summaries always show: nothing depends on hover (R2). */
+/** On touch devices the summaries always show: nothing depends on hover. */
 export function ServiceIndex() {
   const touch = useIsTouch();
   return (
