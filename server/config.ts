@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
+import { redacted, redactSecrets, sensitiveName } from "./lib/redact.ts";
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
@@ -118,19 +119,33 @@ export type Config = Omit<Env, "FORM_SECRET" | "CONTENT_SOURCE"> & {
   previewEnabled: boolean;
 };
 
+// A secret's value is never shown; a URL's is shown without its credentials, or not at all when an "@" is left that
+// the mask did not reach (a URL too broken to read).
+function shownValue(name: string, value: string): string | undefined {
+  if (sensitiveName(name)) return undefined;
+  const shown = redactSecrets(JSON.stringify(value));
+  return shown.replaceAll(`${redacted}@`, "").includes("@") ? undefined : shown;
+}
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-/** Parses the environment; a bad value throws one line naming the variable and what is wrong. */
+/**
+ * Parses the environment; a bad value throws one line naming the variable and what is wrong, with the value only
+ * where it can hold no secret.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = schema.safeParse(env);
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = issue?.path.join(".") ?? "environment";
     const value = typeof issue?.path[0] === "string" ? env[issue.path[0]] : undefined;
+    const shown = value === undefined ? undefined : shownValue(name, value);
     throw new ConfigError(
-      `Invalid environment variable ${name}${value === undefined ? "" : ` (${JSON.stringify(value)})`}: ${issue?.message ?? "invalid"}`,
+      redactSecrets(
+        `Invalid environment variable ${name}${shown === undefined ? "" : ` (${shown})`}: ${issue?.message ?? "invalid"}`,
+      ),
     );
   }
   const parsed = result.data;

@@ -23,6 +23,35 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ CONTENT_SOURCE: "contentful" })).toThrowError(/CONTENT_SOURCE/);
   });
 
+  it("never prints a secret's value, nor the credentials in a URL, when it refuses one", () => {
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        if (error instanceof ConfigError) return error.message;
+        throw error;
+      }
+      throw new Error(`${Object.keys(env).join()} was accepted`);
+    };
+    const refused = "Invalid environment variable";
+    expect(refusal({ SMTP_URL: "smtp://user:hunter2@mail.example:99999" })).toBe(
+      `${refused} SMTP_URL ("smtp://[redacted]@mail.example:99999"): Invalid URL`,
+    );
+    // Too broken to find its credentials: the value is left out altogether.
+    expect(refusal({ SMTP_URL: "smtps//user:hunter2@mail.example" })).toBe(`${refused} SMTP_URL: Invalid URL`);
+    expect(refusal({ REDIS_URL: "redis://:hun@ter2@redis:port" })).toBe(
+      `${refused} REDIS_URL ("redis://[redacted]@redis:port"): Invalid URL`,
+    );
+    expect(refusal({ FRONT_CACHE_URLS: "ftp://purger:hunter2@varnish" })).toBe(
+      `${refused} FRONT_CACHE_URLS ("ftp://[redacted]@varnish"): "ftp://[redacted]@varnish" is not an http(s) URL`,
+    );
+    expect(refusal({ FORM_SECRET: "hunter2-short" })).toBe(`${refused} FORM_SECRET: must be at least 16 characters`);
+    expect(refusal({ PREVIEW_SECRET: "hunter2" })).toBe(`${refused} PREVIEW_SECRET: must be at least 16 characters`);
+    expect(refusal({ CONTENTFUL_WEBHOOK_SIGNING_SECRET: "hunter2" })).toBe(
+      `${refused} CONTENTFUL_WEBHOOK_SIGNING_SECRET: must be the 64-character signing secret Contentful shows`,
+    );
+  });
+
   it("reads TRUST_PROXY as a boolean, a hop count or a list", () => {
     expect(loadConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
     expect(loadConfig({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
