@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { compile } from "proxy-addr";
 import { z } from "zod";
 import { redacted, redactSecrets, sensitiveName } from "./lib/redact.ts";
 
@@ -37,6 +38,36 @@ const livePreviewOrigins = z
     return [...new Set(origins)];
   });
 
+/** Whether the address a request came from (`hop` 0), or one before it in X-Forwarded-For, speaks for the client. */
+export type TrustProxy = (address: string, hop: number) => boolean;
+
+const trustProxyNames = "loopback, linklocal or uniquelocal";
+
+// Express's own syntax. A list is compiled here, once, and Express takes the function as it is; true, false and a
+// hop count stay as they are, so the rate limiter can still warn of `true` or of X-Forwarded-For arriving untrusted.
+const trustProxy = z
+  .string()
+  .trim()
+  .default("false")
+  .transform((value, ctx): boolean | number | TrustProxy => {
+    if (value === "true") return true;
+    if (value === "false" || value === "") return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const list = value.split(",").map((item) => item.trim());
+    for (const item of list) {
+      try {
+        compile(item);
+      } catch {
+        ctx.addIssue({
+          code: "custom",
+          message: `${JSON.stringify(item)} is not an address, a range such as 10.0.0.0/8, or ${trustProxyNames}`,
+        });
+        return z.NEVER;
+      }
+    }
+    return compile(list);
+  });
+
 /** Every variable the site reads, parsed once at start (README lists them). */
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -44,15 +75,7 @@ const schema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SITE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
-  TRUST_PROXY: z
-    .string()
-    .default("false")
-    .transform((value): boolean | number | string => {
-      if (value === "true") return true;
-      if (value === "false" || value === "") return false;
-      if (/^\d+$/.test(value)) return Number(value);
-      return value;
-    }),
+  TRUST_PROXY: trustProxy,
   DATA_DIR: z.string().min(1).default("./var"),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().min(3).default("Gritstone website <website@gritstone.studio>"),
