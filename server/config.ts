@@ -81,6 +81,7 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default("Gritstone website <website@gritstone.studio>"),
   MAIL_TO: z.string().min(3).default("hello@gritstone.studio"),
   OUTBOX_RETENTION_DAYS: positiveInt.default(30),
+  DEAD_LETTER_RETENTION_DAYS: positiveInt.default(30),
   FORM_SECRET: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   CONTACT_RATE_LIMIT: positiveInt.default(5),
   CONTENT_RATE_LIMIT: positiveInt.default(300),
