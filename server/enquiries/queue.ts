@@ -19,7 +19,7 @@ export interface RetentionCutoffs {
   dead: Date;
 }
 
-export interface Swept {
+interface Swept {
   delivered: number;
   dead: number;
 }
