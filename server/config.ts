@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { compile } from "proxy-addr";
 import { z } from "zod";
+import { redacted, redactSecrets, sensitiveName } from "./lib/redact.ts";
 
 const port = z.coerce.number().int().min(0).max(65535);
 const positiveInt = z.coerce.number().int().positive();
@@ -36,6 +38,36 @@ const livePreviewOrigins = z
     return [...new Set(origins)];
   });
 
+/** Whether the address a request came from (`hop` 0), or one before it in X-Forwarded-For, speaks for the client. */
+export type TrustProxy = (address: string, hop: number) => boolean;
+
+const trustProxyNames = "loopback, linklocal or uniquelocal";
+
+// Express's own syntax. A list is compiled here, once, and Express takes the function as it is; true, false and a
+// hop count stay as they are, so the rate limiter can still warn of `true` or of X-Forwarded-For arriving untrusted.
+const trustProxy = z
+  .string()
+  .trim()
+  .default("false")
+  .transform((value, ctx): boolean | number | TrustProxy => {
+    if (value === "true") return true;
+    if (value === "false" || value === "") return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const list = value.split(",").map((item) => item.trim());
+    for (const item of list) {
+      try {
+        compile(item);
+      } catch {
+        ctx.addIssue({
+          code: "custom",
+          message: `${JSON.stringify(item)} is not an address, a range such as 10.0.0.0/8, or ${trustProxyNames}`,
+        });
+        return z.NEVER;
+      }
+    }
+    return compile(list);
+  });
+
 /** Every variable the site reads, parsed once at start (README lists them). */
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -43,20 +75,13 @@ const schema = z.object({
   HOST: z.string().min(1).default("0.0.0.0"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SITE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
-  TRUST_PROXY: z
-    .string()
-    .default("false")
-    .transform((value): boolean | number | string => {
-      if (value === "true") return true;
-      if (value === "false" || value === "") return false;
-      if (/^\d+$/.test(value)) return Number(value);
-      return value;
-    }),
+  TRUST_PROXY: trustProxy,
   DATA_DIR: z.string().min(1).default("./var"),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().min(3).default("Gritstone website <website@gritstone.studio>"),
   MAIL_TO: z.string().min(3).default("hello@gritstone.studio"),
   OUTBOX_RETENTION_DAYS: positiveInt.default(30),
+  DEAD_LETTER_RETENTION_DAYS: positiveInt.default(30),
   FORM_SECRET: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   CONTACT_RATE_LIMIT: positiveInt.default(5),
   CONTENT_RATE_LIMIT: positiveInt.default(300),
@@ -118,19 +143,33 @@ export type Config = Omit<Env, "FORM_SECRET" | "CONTENT_SOURCE"> & {
   previewEnabled: boolean;
 };
 
+// A secret's value is never shown; a URL's is shown without its credentials, or not at all when an "@" is left that
+// the mask did not reach (a URL too broken to read).
+function shownValue(name: string, value: string): string | undefined {
+  if (sensitiveName(name)) return undefined;
+  const shown = redactSecrets(JSON.stringify(value));
+  return shown.replaceAll(`${redacted}@`, "").includes("@") ? undefined : shown;
+}
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-/** Parses the environment; a bad value throws one line naming the variable and what is wrong. */
+/**
+ * Parses the environment; a bad value throws one line naming the variable and what is wrong, with the value only
+ * where it can hold no secret.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = schema.safeParse(env);
   if (!result.success) {
     const issue = result.error.issues[0];
     const name = issue?.path.join(".") ?? "environment";
     const value = typeof issue?.path[0] === "string" ? env[issue.path[0]] : undefined;
+    const shown = value === undefined ? undefined : shownValue(name, value);
     throw new ConfigError(
-      `Invalid environment variable ${name}${value === undefined ? "" : ` (${JSON.stringify(value)})`}: ${issue?.message ?? "invalid"}`,
+      redactSecrets(
+        `Invalid environment variable ${name}${shown === undefined ? "" : ` (${shown})`}: ${issue?.message ?? "invalid"}`,
+      ),
     );
   }
   const parsed = result.data;

@@ -120,6 +120,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
       siteUrl: config.SITE_URL.replace(/\/+$/, ""),
       analyticsId: config.ANALYTICS_ID,
       outboxRetentionDays: config.OUTBOX_RETENTION_DAYS,
+      deadLetterRetentionDays: config.DEAD_LETTER_RETENTION_DAYS,
     },
     logger: logger.child({ module: "pages" }),
   };

@@ -9,6 +9,8 @@ interface SiteSettings {
   analyticsId?: string;
   /** The privacy policy says how long delivered enquiries stay in the outbox (OUTBOX_RETENTION_DAYS). */
   outboxRetentionDays: number;
+  /** And how long undeliverable ones are kept (DEAD_LETTER_RETENTION_DAYS). */
+  deadLetterRetentionDays: number;
   preview?: boolean;
   /** In preview only: the origins of Contentful's web app that may frame the page (LIVE_PREVIEW_ORIGINS). */
   livePreviewOrigins?: readonly string[];

@@ -59,11 +59,11 @@ export function fallbackQueue(options: FallbackQueueOptions): EnquiryQueue {
       fallback.localIds.delete(record.id);
     },
 
-    async sweep(olderThan) {
-      const [here, there] = await Promise.allSettled([local.queue.sweep(olderThan), shared.sweep(olderThan)]);
+    async sweep(before) {
+      const [here, there] = await Promise.allSettled([local.queue.sweep(before), shared.sweep(before)]);
       if (there.status === "rejected") throw there.reason;
       if (here.status === "rejected") throw here.reason;
-      return { removed: here.value.removed + there.value.removed };
+      return { delivered: here.value.delivered + there.value.delivered, dead: here.value.dead + there.value.dead };
     },
 
     async figures() {

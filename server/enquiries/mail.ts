@@ -18,19 +18,33 @@ export interface MailSettings {
 /** From the site, Reply-To the visitor, the same Message-ID on every attempt. */
 export function enquiryMail(record: OutboxRecord, settings: MailSettings): SendMailOptions {
   const { enquiry } = record;
+  const name = headerName(enquiry.name);
   return {
     // The envelope: every address in MAIL_TO, or only those a partial delivery has still to reach.
     envelope: { from: addressesOf(settings.from)[0], to: record.recipients ?? addressesOf(settings.to) },
     from: settings.from,
     to: settings.to,
-    replyTo: { name: enquiry.name, address: enquiry.email },
-    subject: `New enquiry: ${enquiry.need} from ${enquiry.name}`,
+    replyTo: name ? { name, address: enquiry.email } : enquiry.email,
+    subject: `New enquiry: ${enquiry.need} from ${name || enquiry.email}`,
     messageId: record.messageId,
     date: new Date(record.receivedAt),
     headers: { "X-Enquiry-Id": record.id },
     text: enquiryText(record),
     html: enquiryHtml(record),
   };
+}
+
+/**
+ * The visitor's name as a header shows it: without the characters an address is written with, so `Boss
+ * <boss@evil.example>` cannot pose as one (wide or styled look-alikes read as plain first), nor quotes, commas, line
+ * breaks or invisible characters that would need escaping. The mail's text keeps the name as it was written.
+ */
+function headerName(name: string): string {
+  return name
+    .normalize("NFKC")
+    .replace(/[@<>",;:\\\p{Cc}\p{Cf}]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 const shown = (value: string) => (value === "" ? "(left blank)" : value);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, open, readdir, readFile, rename, rm, unlink } from "node:fs/promises";
 import path from "node:path";
 import type { Enquiry } from "../../src/lib/enquiry.ts";
+import type { RetentionCutoffs } from "./queue.ts";
 
 /** Everything needed to send it again, identically. */
 export interface OutboxRecord {
@@ -80,7 +81,11 @@ export function createOutbox(root: string, onUnreadable: (file: string, error: u
       return (await readdir(dirs.dead)).filter((name) => name.endsWith(".json")).length;
     },
 
-    sweep: (olderThan: Date) => sweepDelivered(dirs, olderThan, onUnreadable),
+    async sweep(before: RetentionCutoffs) {
+      const delivered = await sweepFolder(dirs.delivered, before.delivered, deliveredAt, onUnreadable);
+      const dead = await sweepFolder(dirs.dead, before.dead, deadAt, onUnreadable);
+      return { delivered: delivered.removed, dead: dead.removed, lastDeliveredAt: delivered.newestKept };
+    },
 
     /** Readiness: writes and fsyncs real bytes, since creating an empty file still works on a full disk. */
     async checkWritable() {
@@ -206,21 +211,25 @@ async function pendingRecords(dirs: Dirs, onUnreadable: (file: string, error: un
   return waiting;
 }
 
-async function sweepDelivered(
-  dirs: Dirs,
+const deliveredAt = (record: OutboxRecord) => new Date(record.deliveredAt ?? record.receivedAt);
+const deadAt = (record: OutboxRecord) => new Date(record.deadAt ?? record.lastAttemptAt ?? record.receivedAt);
+
+async function sweepFolder(
+  dir: string,
   olderThan: Date,
+  timeOf: (record: OutboxRecord) => Date,
   onUnreadable: (file: string, error: unknown) => void,
-): Promise<{ removed: number; lastDeliveredAt: Date | null }> {
+): Promise<{ removed: number; newestKept: Date | null }> {
   let removed = 0;
-  let lastDeliveredAt: Date | null = null;
-  for (const record of await readRecords(dirs.delivered, onUnreadable)) {
-    const deliveredAt = new Date(record.deliveredAt ?? record.receivedAt);
-    if (deliveredAt < olderThan) {
-      await rm(fileOf(dirs.delivered, record.id), { force: true });
+  let newestKept: Date | null = null;
+  for (const record of await readRecords(dir, onUnreadable)) {
+    const at = timeOf(record);
+    if (at < olderThan) {
+      await rm(fileOf(dir, record.id), { force: true });
       removed++;
-    } else if (!lastDeliveredAt || deliveredAt > lastDeliveredAt) {
-      lastDeliveredAt = deliveredAt;
+    } else if (!newestKept || at > newestKept) {
+      newestKept = at;
     }
   }
-  return { removed, lastDeliveredAt };
+  return { removed, newestKept };
 }

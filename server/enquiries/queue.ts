@@ -12,6 +12,18 @@ export interface QueueFigures {
 }
 
 export type EnquiryState = "waiting" | "done" | "unknown";
+
+/** What the retention sweep removes: delivered enquiries and dead letters older than these. */
+export interface RetentionCutoffs {
+  delivered: Date;
+  dead: Date;
+}
+
+interface Swept {
+  delivered: number;
+  dead: number;
+}
+
 // One instance's disk outbox or a Redis Stream all share: an enquiry is stored durably before add() resolves and
 // stays until markDelivered(), so delivery is at least once, with the Message-ID fixed in the record.
 // least once, with the Message-ID fixed in the record.
@@ -25,9 +37,9 @@ export interface EnquiryQueue {
   update(record: OutboxRecord): Promise<void>;
   /** Never handed out again; kept until the retention sweep. */
   markDelivered(record: OutboxRecord): Promise<void>;
-  /** Never handed out again; kept until an operator sends it again (scripts/resend-dead-letters.ts). */
+  /** Never handed out again; kept until an operator sends it again (scripts/resend-dead-letters.ts) or the sweep. */
   markDead(record: OutboxRecord): Promise<void>;
-  sweep(olderThan: Date): Promise<{ removed: number }>;
+  sweep(before: RetentionCutoffs): Promise<Swept>;
   figures(): Promise<QueueFigures>;
   checkWritable(): Promise<void>;
   /** Not critical: without the shared queue, enquiries wait in this instance's outbox. */
@@ -77,11 +89,11 @@ function diskQueueOn(outbox: Outbox): EnquiryQueue {
       await outbox.markDead(record);
       waiting.delete(record.id);
     },
-    async sweep(olderThan) {
-      const { removed, lastDeliveredAt: lastKept } = await outbox.sweep(olderThan);
+    async sweep(before) {
+      const { delivered, dead, lastDeliveredAt: lastKept } = await outbox.sweep(before);
       // After a restart, the status page still knows when mail last went out.
       if (lastKept && (!lastDeliveryAt || lastKept > lastDeliveryAt)) lastDeliveryAt = lastKept;
-      return { removed };
+      return { delivered, dead };
     },
     async figures() {
       let oldest: number | null = null;

@@ -84,8 +84,11 @@ export function redisQueue(options: RedisQueueOptions): SharedQueue {
       consumer.held.delete(record.id);
     },
 
-    async sweep(olderThan) {
-      return { removed: await trimDelivered(redis, stream, olderThan) };
+    async sweep(before) {
+      const delivered = await trimDelivered(redis, stream, before.delivered);
+      // A dead letter's entry id is the time it was dead-lettered.
+      const dead = await redis.xTrim(keys.deadStream, "MINID", `${before.dead.getTime()}-0`);
+      return { delivered, dead };
     },
 
     figures: () => streamFigures(redis, keys, consumer.name),

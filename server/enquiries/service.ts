@@ -13,7 +13,10 @@ import type { EnquiryQueue } from "./queue.ts";
 import { createSpamCheck } from "./spam-check.ts";
 
 export interface EnquiryServiceOptions {
-  config: Pick<Config, "MAIL_FROM" | "MAIL_TO" | "OUTBOX_RETENTION_DAYS" | "FORM_SECRET">;
+  config: Pick<
+    Config,
+    "MAIL_FROM" | "MAIL_TO" | "OUTBOX_RETENTION_DAYS" | "DEAD_LETTER_RETENTION_DAYS" | "FORM_SECRET"
+  >;
   logger: Logger;
   metrics: Registry;
   queue: EnquiryQueue;
@@ -65,7 +68,7 @@ export function createEnquiryService(options: EnquiryServiceOptions) {
     logger: log,
   });
 
-  const sweep = () => sweepPastRetention(queue, config.OUTBOX_RETENTION_DAYS, log);
+  const sweep = () => sweepPastRetention(queue, config, log);
   let sweepTimer: NodeJS.Timeout | undefined;
   return {
     ...desk,
@@ -135,12 +138,21 @@ function readinessChecks(queue: EnquiryQueue, mailer: Mailer): ReadinessCheck[] 
   ];
 }
 
+const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60_000);
+
 /** A failed sweep is logged only: the next one removes what this one left. */
-async function sweepPastRetention(queue: EnquiryQueue, retentionDays: number, log: Logger) {
+async function sweepPastRetention(
+  queue: EnquiryQueue,
+  retention: Pick<Config, "OUTBOX_RETENTION_DAYS" | "DEAD_LETTER_RETENTION_DAYS">,
+  log: Logger,
+) {
   try {
-    const cutoff = new Date(Date.now() - retentionDays * 24 * 60 * 60_000);
-    const { removed } = await queue.sweep(cutoff);
-    if (removed > 0) log.info({ removed }, "removed delivered enquiries past retention");
+    const { delivered, dead } = await queue.sweep({
+      delivered: daysAgo(retention.OUTBOX_RETENTION_DAYS),
+      dead: daysAgo(retention.DEAD_LETTER_RETENTION_DAYS),
+    });
+    if (delivered > 0) log.info({ removed: delivered }, "removed delivered enquiries past retention");
+    if (dead > 0) log.info({ removed: dead }, "removed dead letters past retention");
   } catch (error) {
     log.error(
       { kind: faultKind(error), reason: (error as Error).message, queue: queue.kind },

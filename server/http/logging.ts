@@ -3,18 +3,46 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { formatWithOptions } from "node:util";
 import pino, { type Logger } from "pino";
 import { pinoHttp } from "pino-http";
+import { redacted, redactSecrets } from "../lib/redact.ts";
 import { operatorPaths } from "../ops/metrics.ts";
 
 const requestIdPattern = /^[\w.:-]{1,128}$/;
 
-/** Only id, method, URL and address are logged, so cookies never reach the logs; a preview secret is cut. */
+/**
+ * Headers that carry a credential, where a logged object may hold them: given as `headers`, or on a library's error
+ * (its request, its response). The req and res serializers keep no headers at all. Paths are named: a wildcard
+ * would be walked on every request line.
+ */
+const secretHeaders = [
+  "cookie",
+  "set-cookie",
+  "authorization",
+  "proxy-authorization",
+  "x-webhook-secret",
+  "x-contentful-signature",
+];
+const headersAt = ["headers", "err.headers", "err.config.headers", "err.request.headers", "err.response.headers"];
+const secretHeaderPaths = headersAt.flatMap((at) =>
+  secretHeaders.flatMap((name) => [`${at}["${name}"]`, `${at}["${capitalised(name)}"]`]),
+);
+
+function capitalised(header: string): string {
+  return header.replace(/(^|-)([a-z])/g, (_all, dash: string, letter: string) => dash + letter.toUpperCase());
+}
+
+/**
+ * Only id, method, URL and address of a request are logged, so its headers never reach the logs. Every line is
+ * written with the credentials in URLs and secret query values cut, whichever field or message holds them.
+ */
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   return pino(
     {
       level,
+      redact: { paths: secretHeaderPaths, censor: redacted },
+      hooks: { streamWrite: redactSecrets },
       serializers: {
         req(req: IncomingMessage & { id?: string; originalUrl?: string }) {
-          const url = (req.originalUrl ?? req.url ?? "").replace(/([?&]secret=)[^&]*/gi, "$1[redacted]");
+          const url = req.originalUrl ?? req.url ?? "";
           return { id: req.id, method: req.method, url, remoteAddress: req.socket?.remoteAddress };
         },
         res(res: ServerResponse) {

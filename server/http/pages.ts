@@ -5,7 +5,7 @@ import type { Express, RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import type { SiteServices } from "../../src/services.ts";
-import type { Config } from "../config.ts";
+import type { Config, TrustProxy } from "../config.ts";
 import type { MeasureStep } from "../ops/metrics.ts";
 import type { Services } from "../services.ts";
 import { replayBody } from "./body.ts";
@@ -15,7 +15,7 @@ import type { RouteLabeler } from "./page-cache/routes.ts";
 import { planTags } from "./page-cache/tags.ts";
 import { createPageCache, type PageCache } from "./page-cache.ts";
 import type { RenderLimit } from "./render-limit.ts";
-import { requestLineFine, type TrustProxy } from "./request-line.ts";
+import { requestLineFine } from "./request-line.ts";
 import { sitemapPaths } from "./seo.ts";
 
 /** In development, a loader that asks Vite for the current build. */

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { RequestHandler, Response } from "express";
+import type { TrustProxy } from "../config.ts";
 import { pageFormProblem } from "./body.ts";
 import { endpointOf } from "./endpoints.ts";
 import { sendFail } from "./refusals.ts";
@@ -95,14 +96,11 @@ export const checkRequestLine: RequestHandler = (req, res, next) => {
   else next();
 };
 
-/** Express's compiled "trust proxy" setting: whether the address a request came from may speak for the client. */
-export type TrustProxy = (address: string | undefined, hop: number) => boolean;
-
 /** Whether `checkRequestLine` would pass this request on as it is, checked before Express. */
 export function requestLineFine(req: IncomingMessage, trust: TrustProxy): boolean {
   const url = req.url ?? "";
   if (!url.startsWith("/") || pathTooLong(url)) return false;
-  const trusted = trust(req.socket.remoteAddress, 0);
+  const trusted = trust(req.socket.remoteAddress ?? "", 0);
   // As Express 5's getters: the first of a proxy chain's values, the host trimmed at its end only.
   const forwardedHost = trusted ? req.headers["x-forwarded-host"] : undefined;
   const host = forwardedHost ? beforeComma(String(forwardedHost)).trimEnd() : req.headers.host || undefined;

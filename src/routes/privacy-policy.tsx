@@ -8,7 +8,11 @@ import type { Route } from "./+types/privacy-policy";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { settings } = context.get(servicesContext);
-  return { outboxRetentionDays: settings.outboxRetentionDays, analyticsOn: Boolean(settings.analyticsId) };
+  return {
+    outboxRetentionDays: settings.outboxRetentionDays,
+    deadLetterRetentionDays: settings.deadLetterRetentionDays,
+    analyticsOn: Boolean(settings.analyticsId),
+  };
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -83,6 +87,13 @@ const sections: LegalSection[] = [
           emails it to our team, retrying if the mail system is briefly unavailable.{" "}
           <strong>
             Once an enquiry has been delivered, it is deleted from the outbox after <OutboxRetentionDays /> days.
+          </strong>
+        </p>
+        <p>
+          Very rarely an enquiry cannot be delivered at all, for example if our mail system refuses it. It is then kept
+          apart so that we can pass it to our team by hand.{" "}
+          <strong>
+            An enquiry that could not be delivered is deleted after <DeadLetterRetentionDays /> days.
           </strong>
         </p>
         <p>
@@ -248,6 +259,10 @@ function OutboxRetentionDays() {
   return useLoaderData<typeof loader>().outboxRetentionDays;
 }
 
+function DeadLetterRetentionDays() {
+  return useLoaderData<typeof loader>().deadLetterRetentionDays;
+}
+
 /** Whether visits are measured now: analytics is on only with an analytics ID in the settings. */
 function AnalyticsNow() {
   return useLoaderData<typeof loader>().analyticsOn ? (
@@ -270,7 +285,7 @@ export default function PrivacyPolicy() {
     <LegalDocument
       eyebrow="Legal"
       title="Privacy Policy"
-      updated="2026-11-22"
+      updated="2026-11-29"
       summary={
         <p>
           In short: we collect what you send us so we can reply, we keep it no longer than we need to, we only measure

@@ -176,7 +176,7 @@ describe("POST /emails/contact-form with a real SMTP server", () => {
     const mail = parseMail(received?.raw ?? "");
     expect(mail.headerNames).not.toContain("bcc");
     expect(mail.headerNames).not.toContain("x-injected");
-    expect(mail.header("subject")).toBe("New enquiry: Web & Ecommerce from Eve Bcc: spy@evil.test X-Injected: yes");
+    expect(mail.header("subject")).toBe("New enquiry: Web & Ecommerce from Eve Bcc spy evil.test X-Injected yes");
     expect(received?.raw).not.toMatch(/^Bcc:/im);
   });
 

@@ -131,15 +131,49 @@ function contract(name: string, newStore: () => Store) {
         const given = handed.find((entry) => entry.id === delivered.id) as OutboxRecord;
         await queue.markDelivered({ ...given, attempts: 1, deliveredAt: new Date().toISOString() });
         // Everything is "older than" a cutoff a minute ahead: only the delivered one may go.
-        const { removed } = await queue.sweep(new Date(Date.now() + 60_000));
-        expect(removed).toBe(1);
-        expect(await queue.sweep(new Date(Date.now() + 60_000))).toEqual({ removed: 0 });
+        const aMinuteAhead = new Date(Date.now() + 60_000);
+        const before = { delivered: aMinuteAhead, dead: aMinuteAhead };
+        expect(await queue.sweep(before)).toEqual({ delivered: 1, dead: 0 });
+        expect(await queue.sweep(before)).toEqual({ delivered: 0, dead: 0 });
         expect((await queue.figures()).depth).toBe(1);
       } finally {
         await queue.stop();
       }
     });
+
+    it("removes dead letters past their retention and keeps younger ones", async () => {
+      const { queue, handed } = await started(newStore());
+      try {
+        const [older, younger] = [record(), record()];
+        await queue.add(older);
+        await queue.add(younger);
+        await vi.waitFor(() => expect(handed).toHaveLength(2), { timeout: 5_000 });
+        const dead = (sent: OutboxRecord) => ({
+          ...(handed.find((entry) => entry.id === sent.id) as OutboxRecord),
+          deadReason: "550 No such mailbox here",
+          deadAt: new Date().toISOString(),
+        });
+        await queue.markDead(dead(older));
+        const cutoff = await afterNow();
+        await queue.markDead(dead(younger));
+        const farBack = new Date(0);
+        expect(await queue.sweep({ delivered: farBack, dead: cutoff })).toEqual({ delivered: 0, dead: 1 });
+        expect((await queue.figures()).deadLetters).toBe(1);
+        expect(await queue.sweep({ delivered: farBack, dead: cutoff })).toEqual({ delivered: 0, dead: 0 });
+      } finally {
+        await queue.stop();
+      }
+    });
   });
+}
+
+/** A time after everything done so far and before anything done next (the clock moves on by a millisecond). */
+async function afterNow(): Promise<Date> {
+  const start = Date.now();
+  while (Date.now() <= start) await new Promise((resolve) => setTimeout(resolve, 1));
+  const cutoff = new Date();
+  while (Date.now() <= cutoff.getTime()) await new Promise((resolve) => setTimeout(resolve, 1));
+  return cutoff;
 }
 
 contract("disk outbox", () => {

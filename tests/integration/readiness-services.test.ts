@@ -2,7 +2,7 @@ import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import request from "supertest";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildTestApp } from "../support/app.ts";
+import { buildTestApp, sendEnquiry } from "../support/app.ts";
 import { freePort, startSmtp } from "../support/smtp.ts";
 
 /**
@@ -37,21 +37,6 @@ interface Component {
 }
 
 const component = (body: { components: Component[] }, id: string) => body.components.find((c) => c.id === id);
-
-async function sendEnquiry(target: App["app"]) {
-  const question = await request(target).get("/emails/contact-form/challenge").expect(200);
-  const { a, b, challenge } = question.body as { a: number; b: number; challenge: string };
-  return request(target)
-    .post("/emails/contact-form")
-    .send({
-      name: "Ops Test",
-      email: "ops@example.com",
-      need: "Branding",
-      brief: "A new logo for a bakery.",
-      challenge,
-      answer: String(a + b),
-    });
-}
 
 describe("readiness and status over the real services", () => {
   it("is ready with the three checks when the outbox, mail folder and embedded content all answer", async () => {

@@ -1,5 +1,6 @@
+import express from "express";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../../server/config.ts";
+import { ConfigError, loadConfig, type TrustProxy } from "../../server/config.ts";
 
 describe("loadConfig", () => {
   it("runs with no environment at all, on the embedded defaults", () => {
@@ -23,10 +24,79 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ CONTENT_SOURCE: "contentful" })).toThrowError(/CONTENT_SOURCE/);
   });
 
-  it("reads TRUST_PROXY as a boolean, a hop count or a list", () => {
-    expect(loadConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+  it("never prints a secret's value, nor the credentials in a URL, when it refuses one", () => {
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        if (error instanceof ConfigError) return error.message;
+        throw error;
+      }
+      throw new Error(`${Object.keys(env).join()} was accepted`);
+    };
+    const refused = "Invalid environment variable";
+    expect(refusal({ SMTP_URL: "smtp://user:hunter2@mail.example:99999" })).toBe(
+      `${refused} SMTP_URL ("smtp://[redacted]@mail.example:99999"): Invalid URL`,
+    );
+    // Too broken to find its credentials: the value is left out altogether.
+    expect(refusal({ SMTP_URL: "smtps//user:hunter2@mail.example" })).toBe(`${refused} SMTP_URL: Invalid URL`);
+    expect(refusal({ REDIS_URL: "redis://:hun@ter2@redis:port" })).toBe(
+      `${refused} REDIS_URL ("redis://[redacted]@redis:port"): Invalid URL`,
+    );
+    expect(refusal({ FRONT_CACHE_URLS: "ftp://purger:hunter2@varnish" })).toBe(
+      `${refused} FRONT_CACHE_URLS ("ftp://[redacted]@varnish"): "ftp://[redacted]@varnish" is not an http(s) URL`,
+    );
+    expect(refusal({ FORM_SECRET: "hunter2-short" })).toBe(`${refused} FORM_SECRET: must be at least 16 characters`);
+    expect(refusal({ PREVIEW_SECRET: "hunter2" })).toBe(`${refused} PREVIEW_SECRET: must be at least 16 characters`);
+    expect(refusal({ CONTENTFUL_WEBHOOK_SIGNING_SECRET: "hunter2" })).toBe(
+      `${refused} CONTENTFUL_WEBHOOK_SIGNING_SECRET: must be the 64-character signing secret Contentful shows`,
+    );
+  });
+});
+
+/** Who may speak for the client in X-Forwarded-For, -Host and -Proto: Express's syntax, compiled once. */
+describe("TRUST_PROXY", () => {
+  /** The check Express compiles from the setting, as it reads req.ip, req.host and req.protocol. */
+  const trust = (value: string) => {
+    const app = express();
+    app.set("trust proxy", loadConfig({ TRUST_PROXY: value }).TRUST_PROXY);
+    return app.get("trust proxy fn") as TrustProxy;
+  };
+
+  it("takes true, false or a hop count as before", () => {
+    expect(trust("true")("203.0.113.9", 5)).toBe(true);
+    expect(trust("false")("127.0.0.1", 0)).toBe(false);
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(1);
-    expect(loadConfig({ TRUST_PROXY: "loopback" }).TRUST_PROXY).toBe("loopback");
+    expect([0, 1, 2].map((hop) => trust("2")("203.0.113.9", hop))).toEqual([true, true, false]);
+  });
+
+  it("takes addresses, ranges and Express's names, alone or in a comma list", () => {
+    expect(trust("loopback")("127.0.0.1", 0)).toBe(true);
+    expect(trust("loopback")("::1", 0)).toBe(true);
+    expect(trust("127.0.0.1/8")("127.0.0.9", 0)).toBe(true);
+    expect(trust("127.0.0.1/8")("10.1.2.3", 0)).toBe(false);
+    const ingress = trust(" 10.0.0.0/8 , 192.168.1.5,fd00::/8 ");
+    expect(["10.244.3.7", "192.168.1.5", "fd00::1", "::ffff:10.0.0.1"].map((address) => ingress(address, 0))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(["192.168.1.6", "203.0.113.9", "127.0.0.1"].map((address) => ingress(address, 0))).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    expect(trust("uniquelocal")("172.20.0.4", 0)).toBe(true);
+  });
+
+  it("stops the start with one line naming what it cannot read", () => {
+    for (const value of ["lookback", "10.0.0.0/33", "10.0.0.0/8,,loopback", "10.0.0.0/8 192.168.0.0/16"]) {
+      expect(() => trust(value), value).toThrowError(
+        /^Invalid environment variable TRUST_PROXY \(.*\): ".*" is not an address, a range such as 10\.0\.0\.0\/8, or loopback, linklocal or uniquelocal$/,
+      );
+    }
   });
 });
 

@@ -1,9 +1,11 @@
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { enquiryMail, fileMailer } from "../../server/enquiries/mail.ts";
+import addressparser from "nodemailer/lib/addressparser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { enquiryMail, fileMailer, smtpMailer } from "../../server/enquiries/mail.ts";
 import type { OutboxRecord } from "../../server/enquiries/outbox.ts";
+import { parseMail, startSmtp, type TestSmtp } from "../support/smtp.ts";
 
 /** The mail the agency receives for an enquiry (server/enquiries/mail.ts), before any mailer sends it. */
 
@@ -98,5 +100,45 @@ describe("the file mailer (no SMTP_URL)", () => {
     expect(eml).toMatch(/^Message-ID: <enquiry\.01JD5ZQ8X@gritstone\.test>\r$/im);
     expect(eml).toMatch(/^X-Enquiry-Id: 01JD5ZQ8X\r$/im);
     expect(eml).toMatch(/^Subject: New enquiry: Branding from Ada Lovelace\r$/im);
+  });
+});
+
+describe("the visitor's name in the mail's headers, through a real SMTP server", () => {
+  let smtp: TestSmtp;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+  });
+  afterAll(() => smtp.close());
+
+  /** The headers as the agency's mail client reads them, of the enquiry sent from a visitor with this name. */
+  async function sentAs(name: string) {
+    const mailer = smtpMailer(smtp.url);
+    const sent = record({ name, email: "visitor@example.com" });
+    await mailer.send(sent, enquiryMail(sent, settings));
+    mailer.close();
+    const raw = smtp.received.at(-1)?.raw ?? "";
+    return { mail: parseMail(raw), raw };
+  }
+
+  it.each([
+    ["Boss <boss@evil.example>", "Boss boss evil.example"],
+    ['"Boss" <boss@evil.example>, other@evil.example', "Boss boss evil.example other evil.example"],
+    ["Boss ＜boss＠evil.example＞", "Boss boss evil.example"],
+    ["Ada\r\nBcc: boss@evil.example", "Ada Bcc boss evil.example"],
+    ["Ada\u202e\u200b Lovelace", "Ada Lovelace"],
+  ])("%j replies to the visitor's address alone, shown as %j", async (name, shown) => {
+    const { mail, raw } = await sentAs(name);
+    const replyTo = mail.header("reply-to") ?? "";
+    expect(addressparser(replyTo, { flatten: true })).toEqual([{ name: shown, address: "visitor@example.com" }]);
+    // The one address in the header is the visitor's (the name may be quoted, as nodemailer quotes a dot).
+    expect(replyTo.match(/[<>@]/g)).toEqual(["<", "@", ">"]);
+    expect(mail.header("subject")).toBe(`New enquiry: Branding from ${shown}`);
+    expect(mail.headerNames).not.toContain("bcc");
+    expect(raw.slice(0, raw.indexOf("\r\n\r\n"))).not.toMatch(/evil\.example>/);
+  });
+
+  it("keeps a name as it is when it holds nothing an address is written with", async () => {
+    const { mail } = await sentAs("Zoë O'Brien-Smith Jr.");
+    expect(mail.header("reply-to")).toMatch(/^"?Zoë O'Brien-Smith Jr\."? <visitor@example\.com>$/);
   });
 });

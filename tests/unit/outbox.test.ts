@@ -41,17 +41,21 @@ describe("the outbox", () => {
     expect(await readdir(path.join(root, "pending"))).toEqual([]);
   });
 
-  it("removes delivered enquiries once they are older than the retention period", async () => {
+  it("removes delivered enquiries and dead letters once they are older than their retention periods", async () => {
     const { root, outbox } = await openOutbox();
-    const old = record("old", { deliveredAt: "2026-01-01T00:00:00.000Z" });
-    const recent = record("recent", { deliveredAt: "2026-03-01T00:00:00.000Z" });
-    await outbox.markDelivered(old);
-    await outbox.markDelivered(recent);
-    expect(await outbox.sweep(new Date("2026-02-01T00:00:00Z"))).toEqual({
-      removed: 1,
+    await outbox.markDelivered(record("old", { deliveredAt: "2026-01-01T00:00:00.000Z" }));
+    await outbox.markDelivered(record("recent", { deliveredAt: "2026-03-01T00:00:00.000Z" }));
+    await outbox.markDead(record("old-dead", { deadAt: "2026-01-20T00:00:00.000Z" }));
+    await outbox.markDead(record("recent-dead", { deadAt: "2026-01-25T00:00:00.000Z" }));
+    const before = { delivered: new Date("2026-02-01T00:00:00Z"), dead: new Date("2026-01-22T00:00:00Z") };
+    expect(await outbox.sweep(before)).toEqual({
+      delivered: 1,
+      dead: 1,
       lastDeliveredAt: new Date("2026-03-01T00:00:00.000Z"),
     });
     expect(await readdir(path.join(root, "delivered"))).toEqual(["recent.json"]);
+    expect(await readdir(path.join(root, "dead"))).toEqual(["recent-dead.json"]);
+    expect(await outbox.deadCount()).toBe(1);
   });
 });
 

@@ -61,6 +61,62 @@ describe("the request log line", () => {
     }
   });
 
+  it("cuts a secret however its name is spelt, and the credentials in a URL, wherever the URL is logged", async () => {
+    const { origin, lines } = await site(200);
+    const spellings = [
+      "secret=hunter2",
+      "%73ecret=hunter2",
+      "%73%65%63%72%65%74=hunter2",
+      "%2573ecret=hunter2",
+      "SeCrEt=hunter2",
+      "sec+ret=hunter2",
+      "sec%20ret=hunter2",
+      "a[secret]=hunter2",
+      "a%5Bsecret%5D=hunter2",
+      "x=1&secret=hunter2&secret=hunter2",
+      "x=1;secret=hunter2",
+      "access_token=hunter2",
+      "X-Amz-Signature=hunter2",
+      "PassWord=hunter2",
+      "%73ecret%ZZ=hunter2",
+      "secret=hun%22ter2",
+      "secret=hun\\ter2",
+      "next=https%3A%2F%2Fuser%3Ahunter2%40example.com%2F",
+    ];
+    for (const query of spellings) await fetch(`${origin}/preview?${query}`);
+    await settled();
+    expect(JSON.stringify(lines)).not.toMatch(/hunter|ter2/);
+    expect(lines.filter((entry) => entry.msg === "handled")).toHaveLength(spellings.length);
+    expect(lines.filter((entry) => entry.msg === "handled").map((entry) => (entry.req as { url: string }).url)).toEqual(
+      expect.arrayContaining(["/preview?a[secret]=[redacted]", "/preview?x=1&secret=[redacted]&secret=[redacted]"]),
+    );
+  });
+
+  it("never writes credentials in a URL, nor credential headers, in any field or message", () => {
+    const lines: string[] = [];
+    const logger = createLogger("info", { write: (line: string) => lines.push(line) });
+    logger.error(
+      { err: new Error("connect to redis://default:hunter2@redis:6379 failed"), url: "smtp://user:hunter2@mail/" },
+      "mail via smtps://user:p@ss-hunter2@mail.example:465 refused",
+    );
+    logger.warn({ headers: { cookie: "site_preview=hunter2", "x-webhook-secret": "hunter2" } }, "a call");
+    // A library's failed call, as an HTTP client's error carries it.
+    const failed = Object.assign(new Error("Request failed with status code 401"), {
+      config: { headers: { Authorization: "Bearer hunter2", "x-contentful-signature": "hunter2" } },
+      request: { headers: { "proxy-authorization": "Basic hunter2" } },
+      response: { status: 401, headers: { "set-cookie": "a=hunter2", "content-type": "application/json" } },
+    });
+    logger.error({ err: failed }, "a call failed");
+    expect(lines.join("")).not.toContain("hunter2");
+    expect(lines.join("")).toContain("smtps://[redacted]@mail.example:465");
+    expect(JSON.parse(lines[1] ?? "{}")).toMatchObject({
+      headers: { cookie: "[redacted]", "x-webhook-secret": "[redacted]" },
+    });
+    expect(JSON.parse(lines[2] ?? "{}")).toMatchObject({
+      err: { response: { status: 401, headers: { "set-cookie": "[redacted]", "content-type": "application/json" } } },
+    });
+  });
+
   it("gives a request without a sane id a new one, and logs a 5xx as an error without a made-up stack", async () => {
     const { origin, lines } = await site(503);
     const res = await fetch(`${origin}/`, { headers: { "x-request-id": "not sane!" } });

@@ -1,6 +1,7 @@
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { checkRequestLine, requestLineFine, type TrustProxy } from "../../server/http/request-line.ts";
+import { loadConfig, type TrustProxy } from "../../server/config.ts";
+import { checkRequestLine, requestLineFine } from "../../server/http/request-line.ts";
 import { listen, rawRequest } from "../support/raw-http.ts";
 
 /**
@@ -9,9 +10,9 @@ import { listen, rawRequest } from "../support/raw-http.ts";
  * app's "trust proxy" setting. Each request below goes through Express with that check; its verdict on the
  * same request is sent back in a header.
  */
-async function site(trustProxy: boolean | string) {
+async function site(trustProxy: string) {
   const app = express();
-  app.set("trust proxy", trustProxy);
+  app.set("trust proxy", loadConfig({ TRUST_PROXY: trustProxy }).TRUST_PROXY);
   const trust = app.get("trust proxy fn") as TrustProxy;
   app.use((req, res, next) => {
     res.setHeader("X-Door", String(requestLineFine(req, trust)));
@@ -58,7 +59,8 @@ const cases: [string, string, string[]][] = [
 ];
 
 describe("a stored page is answered before Express only for what the request-line check passes as it is", () => {
-  for (const trustProxy of [false, "loopback"]) {
+  // No proxy; the connection's range (or hop count), which the tests' 127.0.0.1 is in; a range it is not in.
+  for (const trustProxy of ["false", "loopback", "127.0.0.1/8", "1", "10.0.0.0/8, fd00::/8"]) {
     it.each(cases)(`trust proxy ${trustProxy}: %s`, async (_name, target, headers) => {
       const port = await site(trustProxy);
       const answer = await rawRequest(port, request(target, headers));
@@ -79,7 +81,7 @@ describe("a stored page is answered before Express only for what the request-lin
   }
 
   it("takes the requests a visitor's browser sends, through a trusted proxy and without one", async () => {
-    const direct = await site(false);
+    const direct = await site("false");
     const proxied = await site("loopback");
     const browser = ["Host: example.com", "Accept: text/html", "Accept-Encoding: gzip, br"];
     expect((await rawRequest(direct, request("/about?utm_source=x", browser))).headers["x-door"]).toBe("true");
@@ -90,5 +92,21 @@ describe("a stored page is answered before Express only for what the request-lin
       "X-Forwarded-For: 1.2.3.4",
     ];
     expect((await rawRequest(proxied, request("/about", forwarded))).headers["x-door"]).toBe("true");
+  });
+});
+
+describe("a forwarded Host is read before Express as Express reads it: from a proxy in TRUST_PROXY only", () => {
+  const forwarded = ["Host: not a host", "X-Forwarded-Host: example.com", "X-Forwarded-Proto: https"];
+
+  it.each(["loopback", "127.0.0.1/8", "127.0.0.0/24, 10.0.0.0/8"])("%s takes 127.0.0.1's word", async (range) => {
+    const answer = await rawRequest(await site(range), request("/about", forwarded));
+    expect(answer.headers["x-door"]).toBe("true");
+    expect(answer.body).toBe("passed example.com https /about");
+  });
+
+  it.each(["10.0.0.0/8", "192.168.0.0/16, fd00::/8", "false"])("%s does not: its own Host is read", async (range) => {
+    const answer = await rawRequest(await site(range), request("/about", forwarded));
+    expect(answer.headers["x-door"]).toBe("false");
+    expect(answer.status).toBe(400);
   });
 });
