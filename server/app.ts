@@ -170,6 +170,7 @@ function posts({ config, logger, services }: AppDeps): express.Router {
       publishes: services.publishes,
       secret: config.CONTENTFUL_WEBHOOK_SECRET,
       signingSecret: config.CONTENTFUL_WEBHOOK_SIGNING_SECRET,
+      signatures: services.singleUse("webhook-signature:"),
       logger,
     }),
   );
