@@ -500,7 +500,7 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("streamed sections offer a link instead of a placeholder that could never fill", async ({ page }) => {
-    // A visit the page cache does not answer: a page it holds comes whole, posts included.
+    // Visits the page cache does not answer: a page it holds comes whole, posts included.
     await page.goto(pastThePageCache("/"));
     const teaser = page.getByRole("region", { name: "A collection of stuff" });
     await expect(teaser.getByRole("status")).toBeHidden();
@@ -509,7 +509,7 @@ test.describe("without JavaScript", () => {
     // The news page is rendered whole on the server: its articles are there without JavaScript.
     await expect(page.getByRole("main").locator('a[href^="/post/"]').first()).toBeVisible();
 
-    await page.goto("/about");
+    await page.goto(pastThePageCache("/about"));
     await expect(page.getByRole("status")).toBeHidden();
     // The founder's quotes scroll natively, stepped by the browser's own scroll buttons (pseudo-elements, which
     // locators cannot see: first-paint-carousels.spec.ts presses them); React's, which could do nothing, are not offered.
