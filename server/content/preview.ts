@@ -42,7 +42,7 @@ export function isPreview(res: Response): boolean {
 export interface PreviewCookie {
   /** Undefined without the cookie; true only for one this site signed whose expiry has not passed. */
   valid(cookieHeader: string | undefined): boolean | undefined;
-  /** A Set-Cookie value that removes it: a browser removes a cookie only when told with the attributes it was set with. */
+  /** A Set-Cookie that removes it, with the attributes it is set with (a browser matches on them). */
   cleared: string;
 }
 
