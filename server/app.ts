@@ -8,7 +8,7 @@ import { buildLoadContext } from "../src/lib/router-protocol.ts";
 import type { SiteServices } from "../src/services.ts";
 import type { Config } from "./config.ts";
 import { newsFeed } from "./content/feed.ts";
-import { createPreview, isPreview } from "./content/preview.ts";
+import { createPreview, isPreview, previewCookieOf } from "./content/preview.ts";
 import { contentImages, contentRoutes } from "./content/routes.ts";
 import { contentWebhook } from "./content/webhook.ts";
 import { enquiryRoutes } from "./enquiries/routes.ts";
@@ -58,8 +58,10 @@ export function createApp(deps: AppDeps) {
     metrics: services.metrics,
     logger,
   });
-  const pages = pageCache(deps, routes, site, renders);
   const preview = previewOf(deps, routes);
+  // Without preview no preview cookie is valid: a stray one is cleared and the visitor gets the stored page.
+  const previewCookie = preview?.cookie ?? previewCookieOf({ secure: config.isProduction });
+  const pages = pageCache(deps, routes, site, renders, previewCookie);
 
   // 1. measure: every answer below is timed and labelled by its route template, and logged.
   const measure = [...opsMiddleware(services.ops, routes), requestLogger(logger)];
@@ -168,6 +170,7 @@ function posts({ config, logger, services }: AppDeps): express.Router {
       publishes: services.publishes,
       secret: config.CONTENTFUL_WEBHOOK_SECRET,
       signingSecret: config.CONTENTFUL_WEBHOOK_SIGNING_SECRET,
+      signatures: services.singleUse("webhook-signature:"),
       logger,
     }),
   );

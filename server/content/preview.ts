@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import cookieParser from "cookie-parser";
-import express, { type CookieOptions, type RequestHandler, type Response, type Router } from "express";
+import express, { type CookieOptions, type Request, type RequestHandler, type Response, type Router } from "express";
 import onHeaders from "on-headers";
 import type { Logger } from "pino";
 import { isDataRequest } from "../../src/lib/router-protocol.ts";
@@ -39,59 +39,104 @@ export function isPreview(res: Response): boolean {
   return res.locals.preview === true;
 }
 
-export interface PreviewOptions {
-  /** Also derives the key that signs the cookie. */
-  secret: string;
+export interface PreviewCookie {
+  /** Undefined without the cookie; true only for one this site signed whose expiry has not passed. */
+  valid(cookieHeader: string | undefined): boolean | undefined;
+  /** A Set-Cookie that removes it, with the attributes it is set with (a browser matches on them). */
+  cleared: string;
+}
+
+export interface PreviewCookieOptions {
+  /** Derives the key that signs the cookie; without one (preview off) no cookie is valid. */
+  secret?: string;
   /** Production: Secure, SameSite=None and Partitioned, so the cookie works inside Contentful's pane. */
   secure: boolean;
+  now?: () => number;
+}
+
+function cookieOptionsOf(secure: boolean): CookieOptions {
+  return {
+    httpOnly: true,
+    path: "/",
+    secure,
+    // Contentful shows the page in a frame of its own site: only SameSite=None (which needs Secure) reaches it.
+    sameSite: secure ? "none" : "lax",
+    partitioned: secure,
+  };
+}
+
+function clearedCookie({ path, secure, sameSite, partitioned }: CookieOptions): string {
+  const attributes = [`Path=${path}`, "Expires=Thu, 01 Jan 1970 00:00:00 GMT", "HttpOnly"];
+  if (secure) attributes.push("Secure");
+  if (typeof sameSite === "string") attributes.push(`SameSite=${sameSite[0]?.toUpperCase()}${sameSite.slice(1)}`);
+  if (partitioned) attributes.push("Partitioned");
+  return [`${previewCookie}=`, ...attributes].join("; ");
+}
+
+// The one check of the cookie, for the session and for the page cache in front of it (which meets the request before
+// Express): cookie-parser's own reading of the header, run on the header alone.
+export function previewCookieOf({ secret, secure, now = Date.now }: PreviewCookieOptions): PreviewCookie {
+  const parse = cookieParser(secret === undefined ? undefined : cookieKeyOf(secret));
+  return {
+    valid(cookieHeader) {
+      if (!cookieHeader?.includes(`${previewCookie}=`)) return undefined;
+      const req = { headers: { cookie: cookieHeader } } as unknown as Request;
+      parse(req, {} as Response, () => {});
+      const signed = req.signedCookies as Record<string, unknown>;
+      // Parsed: the name may have been spelt inside another cookie's value.
+      if (!(previewCookie in req.cookies) && !(previewCookie in signed)) return undefined;
+      // The cookie holds its own expiry, signed, so an old copy stops working even if a browser keeps it.
+      const value = signed[previewCookie];
+      const expires = typeof value === "string" ? Number(value) : Number.NaN;
+      return Number.isFinite(expires) && expires > now();
+    },
+    cleared: clearedCookie(cookieOptionsOf(secure)),
+  };
+}
+
+/** Its own key, so the cookie's signature says nothing about the secret in the link. */
+function cookieKeyOf(secret: string): string {
+  return createHmac("sha256", secret).update("preview cookie").digest("base64url");
+}
+
+export interface PreviewOptions extends PreviewCookieOptions {
+  secret: string;
   /** Asynchronous in development, where the build can change. */
   isPage: (pathname: string) => boolean | Promise<boolean>;
   logger: Logger;
-  now?: () => number;
 }
 
 export interface Preview {
   /** Before the security headers: recognises the cookie and marks the request and its answer. */
   session: RequestHandler;
   routes: Router;
+  cookie: PreviewCookie;
 }
 
 export function createPreview(options: PreviewOptions): Preview {
   const now = options.now ?? Date.now;
-  // Its own key, so the cookie's signature says nothing about the secret in the link.
-  const cookieKey = createHmac("sha256", options.secret).update("preview cookie").digest("base64url");
-  const parseCookies = cookieParser(cookieKey);
-  const cookieOptions: CookieOptions = {
-    httpOnly: true,
-    path: "/",
-    secure: options.secure,
-    // Contentful shows the page in a frame of its own site: only SameSite=None (which needs Secure) reaches it.
-    sameSite: options.secure ? "none" : "lax",
-    partitioned: options.secure,
-  };
+  const cookie = previewCookieOf(options);
+  const cookieOptions = cookieOptionsOf(options.secure);
+  // Signing the cookie needs the key on the request, where cookie-parser puts it.
+  const signingKey = cookieParser(cookieKeyOf(options.secret));
 
   const session: RequestHandler = (req, res, next) => {
     // Files (scripts, styles, images, the feed, the sitemap) are the same in preview: they keep their own caching.
     if (isFile(req.path)) return next();
-    parseCookies(req, res, () => {
-      const value = (req.signedCookies as Record<string, unknown> | undefined)?.[previewCookie];
-      // The cookie holds its own expiry, signed, so an old copy stops working even if a browser keeps it.
-      const expires = typeof value === "string" ? Number(value) : Number.NaN;
-      if (Number.isFinite(expires) && expires > now()) {
-        res.locals.preview = true;
-        onHeaders(res, () => {
-          // Last word on the headers, whatever a route or the page cache set: never stored, never indexed.
-          res.setHeader("Cache-Control", "private, no-store");
-          res.setHeader("X-Robots-Tag", "noindex");
-          res.removeHeader("X-Frame-Options");
-        });
-      }
-      next();
-    });
+    if (cookie.valid(req.headers.cookie)) {
+      res.locals.preview = true;
+      onHeaders(res, () => {
+        // Last word on the headers, whatever a route or the page cache set: never stored, never indexed.
+        res.setHeader("Cache-Control", "private, no-store");
+        res.setHeader("X-Robots-Tag", "noindex");
+        res.removeHeader("X-Frame-Options");
+      });
+    }
+    next();
   };
 
   const routes = express.Router();
-  routes.get("/preview", async (req, res) => {
+  routes.get("/preview", signingKey, async (req, res) => {
     res.set({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
     if (!secretMatches(typeof req.query.secret === "string" ? req.query.secret : undefined, options.secret)) {
       options.logger.warn("preview refused: missing or wrong secret");
@@ -112,8 +157,8 @@ export function createPreview(options: PreviewOptions): Preview {
   });
   routes.get(previewExitPath, async (req, res) => {
     res.set({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
-    res.clearCookie(previewCookie, cookieOptions);
+    res.append("Set-Cookie", cookie.cleared);
     res.redirect(302, (await previewTarget(req.query.path, options.isPage)) ?? "/");
   });
-  return { session, routes };
+  return { session, routes, cookie };
 }

@@ -1,15 +1,16 @@
 import { verifyRequest } from "@contentful/node-apps-toolkit/requests";
-import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import type { ContentType } from "../../src/content/types.ts";
+import { bodyReader } from "../http/body.ts";
 import { fail } from "../http/refusals.ts";
 import { secretMatches } from "../lib/secrets.ts";
+import type { SingleUse } from "../lib/single-use.ts";
 import type { Publishes } from "./publishes.ts";
 import {
   type EntryChange,
   type KnownSlugs,
   type PurgePlan,
-  purgeEverything,
   purgePlan,
   readEntryChange,
   slugsNeeded,
@@ -18,17 +19,23 @@ import type { ContentService } from "./service.ts";
 
 /** Contentful signs each call as it sends it. */
 const signatureTtlSeconds = 30;
-/** Contentful's payloads carry the whole entry; its entries are at most a few megabytes. */
-const payloadLimit = "5mb";
+/**
+ * Contentful's payloads carry the whole entry, and its Management API takes requests of at most 1 MB (its published
+ * technical limits, "Request size"), so no entry it sends is larger: twice that leaves room for the payload's sys.
+ */
+export const webhookPayloadLimitBytes = 2 * 1024 * 1024;
 
 export interface WebhookOptions {
   content: ContentService;
   publishes: Pick<Publishes, "accept">;
-  /** Sent back in X-Webhook-Secret. */
+  /** Sent back in X-Webhook-Secret; not accepted alone once a signing secret is set. */
   secret: string | undefined;
   /** Verifies Contentful's request signature instead. */
   signingSecret: string | undefined;
+  /** Remembers each signature heard, so a replay of a signed call purges nothing. */
+  signatures: SingleUse;
   logger: Logger;
+  now?: () => number;
 }
 
 async function knownSlugs(content: ContentService, types: ContentType[]): Promise<KnownSlugs> {
@@ -52,24 +59,38 @@ async function knownSlugs(content: ContentService, types: ContentType[]): Promis
   return known;
 }
 
-function signatureValid(req: Request, signingSecret: string, body: string): boolean {
+/** How long a signature stays valid from now; undefined when it is not valid, or dated further ahead than that life. */
+function signatureLifeMs(req: Request, signingSecret: string, body: string, now: number): number | undefined {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers[name] = value;
+  const timestamp = Number(headers["x-contentful-timestamp"]);
+  // The signature would stay valid until its time is 30 s past: one far ahead could not be remembered that long.
+  if (!(timestamp <= now + signatureTtlSeconds * 1000)) return undefined;
   try {
-    return verifyRequest(signingSecret, { method: "POST", path: req.originalUrl, headers, body }, signatureTtlSeconds);
+    const path = req.originalUrl;
+    if (!verifyRequest(signingSecret, { method: "POST", path, headers, body }, signatureTtlSeconds)) return undefined;
   } catch {
     // Missing signature headers, or a timestamp older than the TTL.
-    return false;
+    return undefined;
   }
+  return timestamp + signatureTtlSeconds * 1000 - now;
 }
 
-// Proven by the shared secret or Contentful's signature. Mounted before every other POST's body reader, it reads its
-// payload with a limit of its own.
+const refusals = {
+  credentials: "The webhook secret or signature is missing or wrong.",
+  signatureOnly:
+    "This site checks Contentful's request signature: the shared secret alone is not accepted. Enable request verification for the webhook.",
+  heard: "This signed request was heard already: each is accepted once.",
+};
+
+// Proven by Contentful's signature where a signing secret is set, by the shared secret otherwise. Mounted before every
+// other POST's body reader, it reads its payload with a limit of its own: a signature is checked over the body.
 export function contentWebhook(options: WebhookOptions): RequestHandler[] {
-  const { content, secret, signingSecret, logger } = options;
-  const refuse = (res: express.Response, why: string) => {
-    logger.warn({ configured: Boolean(secret || signingSecret) }, `content webhook refused: ${why}`);
-    res.status(401).json(fail("The webhook secret or signature is missing or wrong."));
+  const { content, secret, signingSecret, signatures, logger } = options;
+  const now = options.now ?? Date.now;
+  const refuse = (res: Response, why: keyof typeof refusals, status = 401) => {
+    logger.warn({ configured: Boolean(secret || signingSecret), reason: why }, "content webhook refused");
+    res.status(status).json(fail(refusals[why]));
   };
 
   const purgedAnswer = (plan: PurgePlan, waiting: boolean) => ({
@@ -83,7 +104,7 @@ export function contentWebhook(options: WebhookOptions): RequestHandler[] {
   });
 
   /** Answers once this instance is purged, or at once when the change must be waited for. */
-  async function publish(res: express.Response, change: EntryChange | undefined, plan: PurgePlan, why: string) {
+  async function publish(res: Response, change: EntryChange | undefined, plan: PurgePlan, why: string) {
     const { waiting, purged } = options.publishes.accept(change, plan);
     logger.info(
       { contentTypes: plan.contentTypes ?? "all", paths: plan.paths ?? "all", why, waiting },
@@ -93,33 +114,34 @@ export function contentWebhook(options: WebhookOptions): RequestHandler[] {
     res.status(waiting ? 202 : 200).json(purgedAnswer(plan, waiting));
   }
 
-  // Before reading a byte of the body: a caller with neither credential is turned away at once.
+  // Before reading a byte of the body: a caller without the credential this site takes is turned away at once.
   const screen: RequestHandler = (req, res, next) => {
     res.set("Cache-Control", "no-store");
-    res.locals.sharedSecret = secretMatches(req.get("X-Webhook-Secret"), secret);
-    if (!res.locals.sharedSecret && !(signingSecret && req.get("X-Contentful-Signature"))) {
-      refuse(res, "missing or wrong secret");
+    const sharedSecret = secretMatches(req.get("X-Webhook-Secret"), secret);
+    if (signingSecret && !req.get("X-Contentful-Signature")) {
+      refuse(res, sharedSecret ? "signatureOnly" : "credentials");
+      return;
+    }
+    if (!signingSecret && !sharedSecret) {
+      refuse(res, "credentials");
       return;
     }
     next();
   };
-  const readBody = express.raw({ type: () => true, limit: payloadLimit });
-  // A payload too large (or badly encoded) to read: with the shared secret, purge everything rather than nothing.
-  const unreadable: ErrorRequestHandler = (error, _req, res, next) => {
-    const status = Number((error as { status?: number }).status);
-    if (!(status >= 400 && status < 500)) return next(error);
-    if (!res.locals.sharedSecret) {
-      res.status(status).json(fail(status === 413 ? "The payload is too large." : "The payload could not be read."));
-      return;
-    }
-    publish(res, undefined, purgeEverything, "unreadable payload").catch(next);
-  };
   const handle: RequestHandler = async (req, res, next) => {
     try {
       const raw = Buffer.isBuffer(req.body) ? req.body.toString("utf8") : "";
-      if (!res.locals.sharedSecret && !(signingSecret && signatureValid(req, signingSecret, raw))) {
-        refuse(res, "bad or stale signature");
-        return;
+      if (signingSecret) {
+        const lifeMs = signatureLifeMs(req, signingSecret, raw, now());
+        if (lifeMs === undefined) {
+          refuse(res, "credentials");
+          return;
+        }
+        // Remembered until it would be refused as stale anyway: a replay inside its 30 s purges nothing.
+        if (!(await signatures.claim(req.get("X-Contentful-Signature") ?? "", lifeMs))) {
+          refuse(res, "heard", 409);
+          return;
+        }
       }
       let payload: unknown;
       try {
@@ -140,5 +162,5 @@ export function contentWebhook(options: WebhookOptions): RequestHandler[] {
       next(error);
     }
   };
-  return [screen, readBody, handle, unreadable] as RequestHandler[];
+  return [screen, bodyReader(webhookPayloadLimitBytes), handle];
 }

@@ -1,10 +1,11 @@
 import { Readable, type Transform } from "node:stream";
 import zlib from "node:zlib";
-import type { Request, RequestHandler } from "express";
+import type { NextFunction, Request, RequestHandler, Response } from "express";
 import getRawBody from "raw-body";
 import { sendFail } from "./refusals.ts";
 
-// Every POST body is read here and nowhere else: cut at 32 kB decoded, whether declared, chunked or compressed.
+// Every POST body is read here and nowhere else: cut at 32 kB decoded (Contentful's webhook: its own limit), whether
+// declared, chunked or compressed.
 
 export const bodyLimitBytes = 32 * 1024;
 export const formFieldLimit = 1000;
@@ -12,7 +13,6 @@ export const formFieldLimit = 1000;
 // 32 kB in 30 s needs barely 1 kB/s (Node's defaults are 60 s and 300 s): a slower client only holds a socket.
 export const requestTimeouts = { headersTimeout: 10_000, requestTimeout: 30_000 } as const;
 
-const tooLarge = `The request is too large. The limit is ${bodyLimitBytes / 1024} kB.`;
 const tooManyFields = `The form has too many fields (at most ${formFieldLimit}).`;
 
 const formFields = (raw: Buffer) => new URLSearchParams(new TextDecoder().decode(raw));
@@ -24,7 +24,15 @@ const decoders: Record<string, (() => Transform) | undefined> = {
   br: () => zlib.createBrotliDecompress(),
 };
 
-export const readBody: RequestHandler = async (req, res, next) => {
+export const readBody = bodyReader(bodyLimitBytes);
+
+export function bodyReader(limitBytes: number): RequestHandler {
+  const limit = limitBytes >= 1024 * 1024 ? `${limitBytes / (1024 * 1024)} MB` : `${limitBytes / 1024} kB`;
+  const tooLarge = `The request is too large. The limit is ${limit}.`;
+  return (req, res, next) => read(req, res, next, limitBytes, tooLarge);
+}
+
+async function read(req: Request, res: Response, next: NextFunction, limitBytes: number, tooLarge: string) {
   if (req.method !== "POST") return next();
   const encoding = (req.get("Content-Encoding") ?? "identity").trim().toLowerCase();
   let source: Readable = req;
@@ -39,7 +47,7 @@ export const readBody: RequestHandler = async (req, res, next) => {
   try {
     const length = encoding === "identity" ? req.get("Content-Length") : undefined;
     // raw-body counts what it reads and stops at the limit (a declared length over it is refused unread).
-    req.body = await getRawBody(source, { length, limit: bodyLimitBytes });
+    req.body = await getRawBody(source, { length, limit: limitBytes });
     next();
   } catch (error) {
     if (source !== req) source.destroy();
@@ -48,10 +56,10 @@ export const readBody: RequestHandler = async (req, res, next) => {
     else if (type === "request.aborted") res.destroy();
     else refuse(req, res, 400, "The request body could not be read (a broken length or compression).");
   }
-};
+}
 
 /** A refusal that also closes the connection: the rest of the body is never read. */
-function refuse(req: Request, res: Parameters<RequestHandler>[1], status: number, message: string) {
+function refuse(req: Request, res: Response, status: number, message: string) {
   res.set("Connection", "close");
   sendFail(req, res, status, message);
   req.unpipe();

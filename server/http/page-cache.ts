@@ -8,7 +8,13 @@ import { answer } from "./page-cache/answer.ts";
 import type { Found } from "./page-cache/copy.ts";
 import { headerTemplate } from "./page-cache/copy.ts";
 import { requestCounter } from "./page-cache/metrics.ts";
-import { type CacheKey, type CachePolicy, cachePolicy, type PageRequest } from "./page-cache/policy.ts";
+import {
+  type CacheKey,
+  type CachePolicy,
+  cachePolicy,
+  type PageRequest,
+  type PolicyOptions,
+} from "./page-cache/policy.ts";
 import type { SharedRender } from "./page-cache/render.ts";
 import { labelRoute } from "./page-cache/routes.ts";
 import { createStore, type Store } from "./page-cache/store.ts";
@@ -27,7 +33,10 @@ export interface PageCacheOptions {
   /** The consent cookie changes the policy, so it is part of the key. */
   consentVaries: boolean;
   routeOf: (path: string) => string;
-  pageExists?: (path: string, route: string) => boolean | undefined;
+  routeIds: (path: string) => readonly string[];
+  pageExists?: (path: string, route: string, query: string) => boolean | undefined;
+  /** Without preview, no preview cookie is valid; with it, the session's own check. */
+  preview: PolicyOptions["preview"];
   tagHeader?: TagHeaderName;
   metrics: Registry;
   logger: Logger;
@@ -103,14 +112,14 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       next();
       return;
     }
-    const rendered = () => render(key, res, next);
+    const rendered = () => render(key, req, res, next);
     // The hit step looked a known page up already; it is looked up again only if a fetch for it began since.
     if (key.status === 404 || store.waiting(key)) fromStore(key, req, res, next, rendered);
     else rendered();
   };
 
-  const render = (key: CacheKey, res: Response, next: NextFunction) => {
-    renderMiss(key, res, { store, policy, countMiss: () => requests.inc({ result: "MISS" }) });
+  const render = (key: CacheKey, req: PageRequest, res: Response, next: NextFunction) => {
+    renderMiss(key, req, res, { store, policy, countMiss: () => requests.inc({ result: "MISS" }) });
     next();
   };
 
@@ -135,7 +144,9 @@ function policyOf(options: PageCacheOptions, now: () => number) {
     consentVaries: options.consentVaries,
     ttlSeconds: options.ttlSeconds,
     routeOf: options.routeOf,
+    routeIds: options.routeIds,
     pageExists: options.pageExists ?? (() => undefined),
+    preview: options.preview,
     tagHeader: options.tagHeader ?? "xkey",
     now,
   });
@@ -160,6 +171,7 @@ function storeOf(options: PageCacheOptions, policy: CachePolicy, now: () => numb
 /** The fill starts once the headers show the page may be stored; otherwise, or if the visitor leaves, it closes. */
 function renderMiss(
   key: CacheKey,
+  req: PageRequest,
   res: Response,
   { store, policy, countMiss }: { store: Store; policy: CachePolicy; countMiss: () => void },
 ) {
@@ -176,8 +188,14 @@ function renderMiss(
       this.setHeader("X-Cache", "MISS");
       countMiss();
     }
+    const template = opened && policy.mayStore(key, this.statusCode, header) ? headerTemplate(this) : undefined;
+    // After the decision, which reads the page's own headers: the cookie is this visitor's, so is the answer.
+    const clearing = policy.answerHeaders.clearCookie(req);
+    if (clearing) {
+      this.append("Set-Cookie", clearing);
+      if (policy.sharedMayStore(header)) this.setHeader("Cache-Control", policy.answerHeaders.cleared);
+    }
     if (!opened) return;
-    const template = policy.mayStore(key, this.statusCode, header) ? headerTemplate(this) : undefined;
     if (template) store.fetchFor(opened, key, template);
     else store.close(opened);
   });

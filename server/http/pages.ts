@@ -4,8 +4,12 @@ import type express from "express";
 import type { Express, RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { RouterContextProvider, ServerBuild } from "react-router";
+import { listingCategories, listingPages } from "../../src/content/pages.ts";
+import type { ContentReader } from "../../src/content/types.ts";
+import { categoryQuery, readQuery } from "../../src/lib/page-queries.ts";
 import type { SiteServices } from "../../src/services.ts";
 import type { Config, TrustProxy } from "../config.ts";
+import type { PreviewCookie } from "../content/preview.ts";
 import type { MeasureStep } from "../ops/metrics.ts";
 import type { Services } from "../services.ts";
 import { replayBody } from "./body.ts";
@@ -27,11 +31,12 @@ export function pageCache(
   routes: RouteLabeler,
   site: SiteServices,
   renders: RenderLimit,
+  preview: PreviewCookie,
 ): PageCache | undefined {
   if (typeof build === "function" || !config.isProduction) return undefined;
   if (config.CONTENT_TTL_SECONDS === 0 || config.PAGE_CACHE_MB === 0) return undefined;
   const pages = knownPages({
-    load: () => sitemapPaths(build.routes, site.content),
+    load: async () => [...(await sitemapPaths(build.routes, site.content)), ...(await categoryPaths(site.content))],
     routeOf: (path) => routes.page(path),
     logger,
   });
@@ -42,7 +47,9 @@ export function pageCache(
     maxBytes: Math.round(config.PAGE_CACHE_MB * 1024 * 1024),
     consentVaries: Boolean(config.ANALYTICS_ID),
     routeOf: (path) => routes.page(path),
+    routeIds: (path) => routes.ids(path),
     pageExists: pages.exists,
+    preview,
     tagHeader: config.CACHE_TAG_HEADER,
     metrics: services.metrics,
     logger,
@@ -52,6 +59,18 @@ export function pageCache(
     return cache.purge(planTags(plan));
   });
   return cache;
+}
+
+/** Each list page with each category its filter offers, its query spelt as the page cache's key spells it. */
+async function categoryPaths(content: ContentReader): Promise<string[]> {
+  const lists = await Promise.all(
+    Object.entries(listingPages).map(async ([path, listing]) =>
+      (await listingCategories(content, listing)).map(
+        (category) => `${path}?${readQuery(path, new URLSearchParams({ [categoryQuery]: category }).toString())}`,
+      ),
+    ),
+  );
+  return lists.flat();
 }
 
 // A copy held now is answered before Express sees it, after the same measure steps: a hit skips Express's per-request

@@ -46,9 +46,11 @@ export async function loadContent<T extends ContentType>(context: LoadContext, q
   }
 }
 
+/** Thrown by a loader for an address that names nothing: the root's ErrorBoundary draws the 404 page. */
+export const notFound = () => data(null, { status: 404, statusText: "Not Found" });
+
 /** No entry is a 404, and so is a query the content service refuses (a slug from the address too long for any). */
 export async function loadEntry<T extends ContentType>(context: LoadContext, query: QueryOf<T>): Promise<EntryOf<T>> {
-  const notFound = () => data(null, { status: 404, statusText: "Not Found" });
   const [entry] = await loadContent(context, { ...query, limit: 1 }).catch((error: unknown) => {
     throw isContentQueryError(error) ? notFound() : error;
   });

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { servicesContext } from "../context.ts";
-import { categoryQuery } from "../lib/page-queries.ts";
+import { readCategory } from "../lib/page-queries.ts";
 import {
   type Carousel,
   cardsOf,
@@ -11,10 +11,10 @@ import {
   toProjectCard,
 } from "./cards.ts";
 import type { FieldsByType } from "./fields.ts";
-import { loadContent, loadEntry, type QueryOf } from "./load.ts";
+import { loadContent, loadEntry, notFound, type QueryOf } from "./load.ts";
 import type { BlogPostFields, ProjectFields, ServiceFields } from "./model.ts";
 import { slugify } from "./outline.ts";
-import type { ContentQuery, ContentType, Entry } from "./types.ts";
+import type { ContentQuery, ContentReader, ContentType, Entry } from "./types.ts";
 
 type LoadContext = Readonly<RouterContextProvider>;
 
@@ -80,11 +80,6 @@ export function distinctCategories(lists: Array<readonly string[] | undefined>):
   return [...seen.values()].sort(byName);
 }
 
-export function categoryParam(url: URL): string | undefined {
-  const value = url.searchParams.get(categoryQuery)?.trim().slice(0, 100);
-  return value ? value : undefined;
-}
-
 /** In preview cards keep their `source` fields, so the editor's edits become cards through the same mapper. */
 function keepSources(context: LoadContext): boolean {
   return context.get(servicesContext).settings.preview === true;
@@ -124,21 +119,40 @@ export const listings: { news: Listing<"blogPost", PostCard>; projects: Listing<
   },
 };
 
+/** The list pages by path: the page cache learns from here which categories each one offers. */
+export const listingPages = { "/news": listings.news, "/projects": listings.projects } as const;
+
+function offeredCategories<T extends ContentType>(
+  listing: Listing<T, unknown>,
+  filed: Entry<Partial<FieldsByType[T]>>[],
+): string[] {
+  return distinctCategories(filed.map((entry) => listing.categoriesOf(entry.fields)));
+}
+
+/** The categories a listing's filter offers, read as its page reads them. */
+export async function listingCategories<T extends ContentType>(
+  content: ContentReader,
+  listing: Listing<T, unknown>,
+): Promise<string[]> {
+  const { items } = await content.getEntries<Partial<FieldsByType[T]>>(listing.categories);
+  return offeredCategories(listing, items);
+}
+
+// A category the filter does not offer is a 404, as an unknown slug is: the page cache answers every such address
+// from one stored 404, so made-up categories never take the room of real ones.
 export async function readListing<T extends ContentType, Card extends { source?: unknown }>(
   context: LoadContext,
   url: URL,
   listing: Listing<T, Card>,
 ): Promise<{ categories: string[]; category: string | undefined; cards: Card[] }> {
-  const category = categoryParam(url);
+  const category = readCategory(url.searchParams);
   const [filed, entries] = await Promise.all([
     loadContent(context, listing.categories),
     loadContent(context, listing.list(category)),
   ]);
-  return {
-    categories: distinctCategories(filed.map((entry) => listing.categoriesOf(entry.fields))),
-    category,
-    cards: cardsOf(entries, listing.toCard, keepSources(context)),
-  };
+  const categories = offeredCategories(listing, filed);
+  if (category !== undefined && !categories.includes(category)) throw notFound();
+  return { categories, category, cards: cardsOf(entries, listing.toCard, keepSources(context)) };
 }
 
 export function postBySlug(context: LoadContext, slug: string): Promise<Entry<BlogPostFields>> {

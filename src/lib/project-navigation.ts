@@ -1,4 +1,4 @@
-import { categoryQuery } from "./page-queries.ts";
+import { categoryQuery, readCategory } from "./page-queries.ts";
 
 // Previous and next on a project page follow the project list as the visitor saw it (order and filter), handed over in
 // navigation state; a tile followed before the app ran carries none, so the page recovers the list from its referrer.
@@ -46,7 +46,7 @@ const projectListPath = "/projects";
 export function projectListFromReferrer(referrer: string, origin: string): string | undefined {
   const from = URL.parse(referrer);
   if (!from || from.origin !== origin || from.pathname !== projectListPath) return undefined;
-  const category = from.searchParams.get(categoryQuery)?.trim();
+  const category = readCategory(from.searchParams);
   return category ? `${projectListPath}?${new URLSearchParams({ [categoryQuery]: category })}` : projectListPath;
 }
 

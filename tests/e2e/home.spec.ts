@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { pastThePageCache } from "../support/page-cache.ts";
 import { hydrated } from "./hydration.ts";
 import { holdRequests } from "./network.ts";
 
@@ -479,10 +480,10 @@ test.describe("A collection of stuff", () => {
   });
 
   test("streams in after the page, behind an accessible spinner", async ({ request }) => {
-    // A visit the page cache does not answer (a preview session's cookie, not valid here): a page the cache holds
-    // comes whole, and a query no page reads is answered from that copy.
-    const response = await request.get("/", {
-      headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36", Cookie: "site_preview=1" },
+    // A visit the page cache does not answer: a page the cache holds comes whole, and a query no page reads is
+    // answered from that copy.
+    const response = await request.get(pastThePageCache("/"), {
+      headers: { "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0 Safari/537.36" },
     });
     const html = await response.text();
     const spinner = html.indexOf("Loading the latest posts");
@@ -498,10 +499,9 @@ test.describe("A collection of stuff", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("streamed sections offer a link instead of a placeholder that could never fill", async ({ page, baseURL }) => {
-    // Visits the page cache does not answer (a preview session's cookie): a page it holds comes whole, posts included.
-    await page.context().addCookies([{ name: "site_preview", value: "1", url: baseURL ?? "" }]);
-    await page.goto("/");
+  test("streamed sections offer a link instead of a placeholder that could never fill", async ({ page }) => {
+    // Visits the page cache does not answer: a page it holds comes whole, posts included.
+    await page.goto(pastThePageCache("/"));
     const teaser = page.getByRole("region", { name: "A collection of stuff" });
     await expect(teaser.getByRole("status")).toBeHidden();
     await teaser.getByRole("link", { name: "Read the latest posts on our news page" }).click();
@@ -509,7 +509,7 @@ test.describe("without JavaScript", () => {
     // The news page is rendered whole on the server: its articles are there without JavaScript.
     await expect(page.getByRole("main").locator('a[href^="/post/"]').first()).toBeVisible();
 
-    await page.goto("/about");
+    await page.goto(pastThePageCache("/about"));
     await expect(page.getByRole("status")).toBeHidden();
     // The founder's quotes scroll natively, stepped by the browser's own scroll buttons (pseudo-elements, which
     // locators cannot see: first-paint-carousels.spec.ts presses them); React's, which could do nothing, are not offered.

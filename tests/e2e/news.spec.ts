@@ -90,11 +90,12 @@ test("while another category's articles load, the list says it is busy, and not 
   await expect(page.getByRole("region", { name: /articles/i })).not.toHaveAttribute("aria-busy", "true");
 });
 
-test("a category nobody has written in yet says so and keeps the way out", async ({ page }) => {
+test("a category the filter does not offer is the 404 page, with its way home", async ({ page }) => {
   const response = await page.goto("/news?category=Knitting");
-  expect(response?.status()).toBe(200);
-  await expect(page.getByText("No articles in Knitting yet.")).toBeVisible();
-  await expect(filter(page).getByRole("button", { name: "All" })).toBeVisible();
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Doh! This is awkward..." })).toBeVisible();
+  await page.getByRole("link", { name: "Go Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test("an article card leads to the article", async ({ page, request }) => {

@@ -1,10 +1,9 @@
-import http from "node:http";
 import { Readable } from "node:stream";
 import { createGzip } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bodyLimitBytes } from "../../server/http/body.ts";
 import { buildTestApp } from "../support/app.ts";
-import { listen } from "../support/raw-http.ts";
+import { listen, postStream as post, repeatedBytes, type StreamedAnswer } from "../support/raw-http.ts";
 
 /**
  * One body limit for every POST, however the body is sent. 100 MB streamed to each POST route
@@ -14,46 +13,7 @@ import { listen } from "../support/raw-http.ts";
 
 const mb = 1024 * 1024;
 const total = 100 * mb;
-const chunk = Buffer.alloc(64 * 1024, "a");
-
-/** 100 MB of one repeated 64 kB piece, counted as it goes out. */
-function hundredMegabytes(sent: { bytes: number }) {
-  return Readable.from(
-    (function* () {
-      for (let at = 0; at < total; at += chunk.length) {
-        sent.bytes += chunk.length;
-        yield chunk;
-      }
-    })(),
-  );
-}
-
-interface Answer {
-  status: number;
-  body: string;
-  /** How much of the 100 MB left the client before the server's answer ended the exchange. */
-  sentBytes: number;
-}
-
-function post(port: number, path: string, headers: Record<string, string>, body: Readable, sent: { bytes: number }) {
-  return new Promise<Answer>((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, path, method: "POST", headers, agent: false }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (part: string) => {
-        text += part;
-      });
-      res.on("end", () => {
-        body.destroy();
-        resolve({ status: res.statusCode ?? 0, body: text, sentBytes: sent.bytes });
-      });
-    });
-    // The server stops reading and closes: the rest of the upload fails, which is the point.
-    req.on("error", (error) => (req.headersSent ? undefined : reject(error)));
-    body.on("error", () => undefined);
-    body.pipe(req);
-  });
-}
+const hundredMegabytes = (sent: { bytes: number }) => repeatedBytes(total, sent);
 
 /** The highest RSS of this process (which hosts the server) while `work` runs. */
 async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peak: number }> {
@@ -99,7 +59,7 @@ describe("a 100 MB POST", () => {
     }
     const before = process.memoryUsage.rss();
     const { result: answers, peak } = await peakRss(async () => {
-      const results: (Answer & { name: string; gzip?: boolean })[] = [];
+      const results: (StreamedAnswer & { name: string; gzip?: boolean })[] = [];
       for (const upload of uploads) {
         const sent = { bytes: 0 };
         const source = hundredMegabytes(sent);

@@ -3,6 +3,7 @@ import path from "node:path";
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp } from "../support/app.ts";
+import { pastThePageCache } from "../support/page-cache.ts";
 
 const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 const googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -44,10 +45,9 @@ describe("the server foundation", () => {
   });
 
   it("sends security headers with a fresh nonce that every inline script carries", async () => {
-    // A preview session's cookie sends each visit to the renderer (other cookies and queries no page reads would not:
-    // they are answered from the stored copy).
-    const first = await request(app).get("/").set("User-Agent", googlebot).set("Cookie", "site_preview=1");
-    const second = await request(app).get("/").set("User-Agent", googlebot).set("Cookie", "site_preview=2");
+    // Each visit past the page cache is rendered (a stored copy would be the same document each time).
+    const first = await request(app).get(pastThePageCache("/")).set("User-Agent", googlebot);
+    const second = await request(app).get(pastThePageCache("/")).set("User-Agent", googlebot);
     // Not the cache's answers at all: no X-Cache.
     expect([first.headers["x-cache"], second.headers["x-cache"]]).toEqual([undefined, undefined]);
     const csp = first.headers["content-security-policy"] as string;
@@ -90,7 +90,7 @@ describe("the server foundation", () => {
     }
     expect(paths.length).toBe(11);
     for (const path of paths) {
-      const res = await request(app).get(path).set("User-Agent", googlebot).set("Cookie", "site_preview=styles");
+      const res = await request(app).get(pastThePageCache(path)).set("User-Agent", googlebot);
       expect(res.headers["content-security-policy"], path).not.toContain("'unsafe-inline'");
       // A style attribute in the server's HTML would be refused by the browser, and hydration does not restore it.
       expect(res.text, path).not.toMatch(/<[a-z][^>]*\sstyle="/i);

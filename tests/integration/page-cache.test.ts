@@ -3,6 +3,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
+import { previewCookie } from "../../server/content/preview.ts";
+import { distinctCategories } from "../../src/content/pages.ts";
 import { buildTestApp } from "../support/app.ts";
 import { contentApps } from "../support/content-apps.ts";
 
@@ -104,6 +106,22 @@ function trustedByOrder(html: string): string {
   const strip = (html.split('id="trusted-title"')[1] ?? "").split("</ul>")[0] ?? "";
   return [...strip.matchAll(/alt="([^"]*)"/g)].map((match) => match[1]).join("|");
 }
+
+/** The categories a list page's filter offers, as the content API answers them. */
+async function categoriesOf(site: Site, contentType: string, field: string): Promise<string[]> {
+  const answer = await site.send(
+    "POST",
+    "/contentful/posts",
+    { "content-type": "application/json" },
+    JSON.stringify({ content_type: contentType, select: `sys.id,fields.${field}` }),
+  );
+  const items = JSON.parse(answer.text).items as { fields: Record<string, string[] | undefined> }[];
+  return distinctCategories(items.map((item) => item.fields[field]));
+}
+
+type Site = Awaited<ReturnType<typeof listen>>;
+
+const categoryPath = (list: string, category: string) => `${list}?${new URLSearchParams({ category })}`;
 
 /** Contentful's webhook for publishing the post "bright-ideas": its page, /news and home are purged. */
 function publishBrightIdeas(site: Awaited<ReturnType<typeof listen>>) {
@@ -300,7 +318,7 @@ describe("the page cache", () => {
     expect(metrics).toMatch(/^page_cache_entries [1-9]/m);
   });
 
-  it("never stores the status page, probes, metrics, preview-like visits or any POST answer", async () => {
+  it("never stores the status page, probes, metrics or any POST answer", async () => {
     const site = await listen();
     // Each is asked for twice, so a store after the first would show on the second.
     for (let round = 0; round < 2; round++) {
@@ -314,11 +332,6 @@ describe("the page cache", () => {
         expect(answer.headers["cache-control"], path).toBe("no-store");
         expect(answer.headers["x-cache"], path).toBeUndefined();
       }
-      // An editor's preview session goes past it to a render of its own.
-      const preview = await site.get("/post/alpha-launch", { cookie: "site_preview=signed-session" });
-      expect(preview.headers["x-cache"]).toBeUndefined();
-      expect(preview.headers["cache-control"]).toBe("private, no-cache");
-      expect(nonceOf(preview.headers["content-security-policy"])).toBeDefined();
       const posts = [
         await site.send(
           "POST",
@@ -335,9 +348,41 @@ describe("the page cache", () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
     expect((await site.get("/status")).headers["x-cache"]).toBe("MISS");
-    expect(
-      (await site.get("/post/alpha-launch", { cookie: "site_preview=signed-session" })).headers["x-cache"],
-    ).toBeUndefined();
+  });
+
+  it("answers a preview cookie the site did not sign from the stored page, and clears it", async () => {
+    const site = await listen();
+    const stored = await site.stored("/");
+    await site.stored("/post/alpha-launch");
+    const signedLooking = `${previewCookie}=${encodeURIComponent(`s:${Date.now() + 3_600_000}.forged-signature`)}`;
+    for (const cookie of [
+      `${previewCookie}=x`,
+      `a=1; ${signedLooking}`,
+      `${previewCookie}=${Date.now() + 3_600_000}`,
+    ]) {
+      for (const path of ["/", "/post/alpha-launch"]) {
+        const answer = await site.get(path, { cookie });
+        expect(answer.headers["x-cache"], `${path} ${cookie}`).toBe("HIT");
+        // Expired at once, with the attributes it is set with, so the browser drops it; no tier keeps this answer.
+        expect(answer.headers["set-cookie"], cookie).toEqual([
+          `${previewCookie}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=None; Partitioned`,
+        ]);
+        expect(answer.headers["cache-control"], cookie).toBe("private, no-cache");
+        if (path === "/") expect(answer.text).toBe(stored.text);
+      }
+    }
+    // The stored page itself never carries the cookie's removal.
+    const plain = await site.get("/");
+    expect(plain.headers["x-cache"]).toBe("HIT");
+    expect(plain.headers["set-cookie"]).toBeUndefined();
+    expect(plain.headers["cache-control"]).toMatch(/^public/);
+    // A page not yet stored is rendered for the first such visitor, cleared too, and stored for everyone.
+    const first = await site.get("/about", { cookie: `${previewCookie}=x` });
+    expect(first.headers["x-cache"]).toBe("MISS");
+    expect(first.headers["set-cookie"]).toEqual([
+      expect.stringMatching(/^site_preview=; Path=\/; Expires=Thu, 01 Jan 1970/),
+    ]);
+    expect((await site.stored("/about")).headers["set-cookie"]).toBeUndefined();
   });
 
   it("answers a visitor carrying cookies it does not know from the stored page", async () => {
@@ -450,6 +495,60 @@ describe("the page cache under real traffic", () => {
     expect(again.headers["x-cache"]).toBe("HIT");
     expect(again.text).toBe(filtered.text);
     expect((await site.get("/projects?category=Branding&fbclid=2")).status).toBe(200);
+  });
+
+  it("answers made-up categories from one stored 404, so every real category stays stored", async () => {
+    const site = await listen();
+    const real = {
+      "/news": await categoriesOf(site, "blogPost", "blogCategory"),
+      "/projects": await categoriesOf(site, "singleProject", "category"),
+    };
+    expect(real["/news"].length).toBeGreaterThan(1);
+    expect(real["/projects"].length).toBeGreaterThan(1);
+    for (const [list, categories] of Object.entries(real)) {
+      const madeUp: Answer[] = [];
+      // More than a route's share of keys (64), before and after the real ones are asked for.
+      for (let i = 0; i < 80; i++) {
+        madeUp.push(await site.get(`${list}?category=${i % 2 ? "made-up" : "Made%20Up"}-${i}&utm_id=${i}`));
+      }
+      const stored = await Promise.all(categories.map((category) => site.stored(categoryPath(list, category))));
+      for (let i = 80; i < 160; i++) madeUp.push(await site.get(`${list}?category=made-up-${i}`));
+      for (const [i, answer] of madeUp.entries()) {
+        expect(answer.status, `${list} made-up ${i}`).toBe(404);
+        expect(answer.text).toContain("404, page not found.");
+      }
+      // After the first few (while the list of categories was read), all answered from the one stored 404.
+      expect(madeUp.slice(-80).every((answer) => answer.headers["x-cache"] === "HIT")).toBe(true);
+      for (const [i, category] of categories.entries()) {
+        const again = await site.get(categoryPath(list, category));
+        expect(again.headers["x-cache"], `${list} ${category}`).toBe("HIT");
+        expect(again.status).toBe(200);
+        expect(again.text).toBe(stored[i]?.text);
+      }
+    }
+  });
+
+  it("keys a category as the page reads it, and a data request on the routes it can load", async () => {
+    const site = await listen();
+    const stored = await site.stored("/news?category=Branding");
+    for (const spelling of ["%20Branding%20", "Branding&category=made-up", "Branding&category=Branding"]) {
+      const answer = await site.get(`/news?category=${spelling}`);
+      expect(answer.headers["x-cache"], spelling).toBe("HIT");
+      expect(answer.text, spelling).toBe(stored.text);
+    }
+    // React Router reads one `_routes` and loads only the page's own routes it names.
+    const data = await site.stored("/news.data?_routes=routes%2Fnews");
+    for (const routes of ["routes%2Fnews,made-up", "made-up,routes%2Fnews", "routes%2Fnews&_routes=made-up"]) {
+      const answer = await site.get(`/news.data?_routes=${routes}`);
+      expect(answer.headers["x-cache"], routes).toBe("HIT");
+      expect(answer.text, routes).toBe(data.text);
+    }
+    // Naming none of them loads nothing: never stored, nothing taken from the route's share.
+    for (let i = 0; i < 3; i++) {
+      const nothing = await site.get(`/news.data?_routes=made-up-${i}`);
+      expect(nothing.status).toBe(200);
+      expect(nothing.headers["x-cache"]).toBeUndefined();
+    }
   });
 
   it("fills the home page with one render, and renders a just-purged page once for 50 visitors at once", async () => {

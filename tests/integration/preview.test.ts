@@ -139,6 +139,34 @@ describe.each(Object.keys(sources) as (keyof typeof sources)[])("preview over th
     expect(feed.text).not.toContain(draftPost.title);
   });
 
+  it("passes the page cache only with a cookie whose signature checks out; any other gets the stored page, cleared", async () => {
+    // The public /news, stored.
+    let stored: request.Response | undefined;
+    for (let attempt = 0; attempt < 100 && stored?.headers["x-cache"] !== "HIT"; attempt++) {
+      stored = await page(built.app, "/news");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(stored?.headers["x-cache"]).toBe("HIT");
+    const { cookie } = await enterPreview(built.app);
+    const previewed = await page(built.app, "/news", cookie);
+    expect(previewed.headers["x-cache"]).toBeUndefined();
+    expect(previewed.text).toContain(draftPost.title);
+    expect(previewed.headers["set-cookie"]).toBeUndefined();
+    const [name, value] = cookie.split("=");
+    const forged = `${name}=${encodeURIComponent(decodeURIComponent(value ?? "").replace(/^s:\d+/, `s:${Date.now() + 9e9}`))}`;
+    for (const other of [`${previewCookie}=x`, forged, `${previewCookie}=${Date.now() + 9e9}`]) {
+      const answer = await page(built.app, "/news", other);
+      expect(answer.headers["x-cache"], other).toBe("HIT");
+      expect(answer.text).toBe(stored?.text);
+      expect(answer.text).not.toContain(draftPost.title);
+      expect(([] as string[]).concat(answer.headers["set-cookie"] ?? []).join(""), other).toMatch(
+        new RegExp(
+          `^${previewCookie}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=None; Partitioned$`,
+        ),
+      );
+    }
+  });
+
   it("tags the fields a page shows for inspector mode in preview, and never on the public page", async () => {
     const { cookie } = await enterPreview(built.app, projectPath);
     const project = JSON.parse(

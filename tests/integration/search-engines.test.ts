@@ -1,6 +1,7 @@
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp } from "../support/app.ts";
+import { pastThePageCache } from "../support/page-cache.ts";
 
 const googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 const siteUrl = "https://www.gritstone.test";
@@ -56,9 +57,8 @@ describe("search engines", () => {
     expect(res.text).toContain(`<meta property="og:image" content="${siteUrl}/social-card.png"/>`);
     expect(res.text).toContain('<meta name="twitter:card" content="summary_large_image"/>');
     expect(res.text).toMatch(/<meta name="keywords" content="[^"]+"\/>/);
-    // A rendered answer (a stored copy carries no nonce) gives the data block the response's nonce: a preview
-    // session's cookie makes the request pass the page cache.
-    const rendered = await request(app).get("/about").set("User-Agent", googlebot).set("Cookie", "site_preview=1");
+    // A rendered answer (a stored copy carries no nonce) gives the data block the response's nonce.
+    const rendered = await request(app).get(pastThePageCache("/about")).set("User-Agent", googlebot);
     expect(rendered.headers["x-cache"]).toBeUndefined();
     const nonce = /'nonce-([^']+)'/.exec(rendered.headers["content-security-policy"] as string)?.[1];
     expect(/<script type="application\/ld\+json" nonce="([^"]+)">/.exec(rendered.text)?.[1]).toBe(nonce);

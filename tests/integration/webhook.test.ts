@@ -1,8 +1,13 @@
+import type { ChildProcess } from "node:child_process";
+import { once } from "node:events";
 import { signRequest } from "@contentful/node-apps-toolkit/requests";
 import request from "supertest";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { webhookPayloadLimitBytes } from "../../server/content/webhook.ts";
 import { buildTestApp } from "../support/app.ts";
 import { contentApps } from "../support/content-apps.ts";
+import { listen, postStream, repeatedBytes } from "../support/raw-http.ts";
+import { redisServer, startRedis } from "../support/redis.ts";
 
 /**
  * POST /contentful/webhook through the real app, Contentful source (real SDK) on the stand-in: what a publish
@@ -94,18 +99,19 @@ describe("a webhook for one post", () => {
     expect(purged).toEqual([undefined]);
   });
 
-  it("purges everything when the payload is too large to read (shared secret)", async () => {
-    const { app } = await buildTestApp({ env: env({ CONTENTFUL_WEBHOOK_SECRET: secret }) });
-    await titles(app);
+  it("refuses a payload larger than Contentful ever sends with 413, and purges nothing (shared secret)", async () => {
+    const { app, purged } = await appWithCachedTitles();
     await withBothChanged(async () => {
       const hook = await request(app)
         .post("/contentful/webhook")
         .set("X-Webhook-Secret", secret)
         .set("Content-Type", managementJson)
-        .send(JSON.stringify({ sys: { id: "x" }, padding: "x".repeat(6 * 1024 * 1024) }));
-      expect(hook.status).toBe(200);
-      expect(await titles(app)).toEqual({ post: "Brighter ideas", project: "Warmer Warmies" });
+        .send(JSON.stringify({ sys: { id: "x" }, padding: "x".repeat(webhookPayloadLimitBytes) }));
+      expect(hook.status).toBe(413);
+      expect(hook.body).toEqual({ status: "fail", message: "The request is too large. The limit is 2 MB." });
+      expect(await titles(app)).toEqual(before);
     });
+    expect(purged).toEqual([]);
   });
 });
 
@@ -169,8 +175,135 @@ describe("signed webhooks", () => {
 
   it("refuses a signed payload too large to verify with 413", async () => {
     const { app } = await appWithSigning();
-    const res = await signed(app, { body: JSON.stringify({ padding: "x".repeat(6 * 1024 * 1024) }) });
+    const res = await signed(app, { body: JSON.stringify({ padding: "x".repeat(webhookPayloadLimitBytes) }) });
     expect(res.status).toBe(413);
     expect(res.body.status).toBe("fail");
   });
+
+  it("stops reading a body past what Contentful sends: 100 MB, declared or streamed, is refused unread", async () => {
+    const { app } = await appWithSigning();
+    const server = await listen(app);
+    try {
+      const total = 100 * 1024 * 1024;
+      // Any signature passes the first look, so the body must be read to check it: only up to the limit.
+      const headers = {
+        "content-type": managementJson,
+        "x-contentful-signature": "0".repeat(64),
+        "x-contentful-timestamp": String(Date.now()),
+        "x-contentful-signed-headers": "x-contentful-timestamp,x-contentful-signed-headers",
+      };
+      for (const declared of [{ "content-length": String(total) }, {}] as Record<string, string>[]) {
+        const sent = { bytes: 0 };
+        const answer = await postStream(
+          server.port,
+          "/contentful/webhook",
+          { ...headers, ...declared },
+          repeatedBytes(total, sent),
+          sent,
+        );
+        expect(answer.status).toBe(413);
+        expect(JSON.parse(answer.body).status).toBe("fail");
+        // The server stopped reading: most of the 100 MB never left the client.
+        expect(answer.sentBytes).toBeLessThan(total / 2);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("hears a signed request once: its replays inside the 30 s are refused with 409 and purge nothing", async () => {
+    const { app, services } = await appWithSigning();
+    const purges: unknown[] = [];
+    services.onPurge((plan) => void purges.push(plan.paths));
+    await titles(app);
+    const call = signedCall();
+    await withBothChanged(async () => {
+      const first = await call.send(app);
+      expect(first.status).toBe(200);
+      expect(await titles(app)).toEqual({ post: "Brighter ideas", project: "Warmies" });
+      // The post changes again; the same call, sent three more times, tells the site nothing new.
+      fixture.cda.publish("post-bright", "blogTitle", "Brightest ideas");
+      for (let replay = 0; replay < 3; replay++) {
+        const again = await call.send(app);
+        expect(again.status).toBe(409);
+        expect(again.body).toEqual({
+          status: "fail",
+          message: "This signed request was heard already: each is accepted once.",
+        });
+      }
+      expect(await titles(app)).toEqual({ post: "Brighter ideas", project: "Warmies" });
+    });
+    expect(purges).toHaveLength(1);
+    // A new call, signed afresh, is heard.
+    expect((await signed(app)).status).toBe(200);
+  });
+
+  it("with both secrets set, takes only the signature: the shared secret alone is refused with a clear message", async () => {
+    const { app, services } = await buildTestApp({
+      env: env({ CONTENTFUL_WEBHOOK_SECRET: secret, CONTENTFUL_WEBHOOK_SIGNING_SECRET: signingSecret }),
+    });
+    const purges: unknown[] = [];
+    services.onPurge((plan) => void purges.push(plan.paths));
+    await titles(app);
+    await withBothChanged(async () => {
+      const shared = await request(app)
+        .post("/contentful/webhook")
+        .set({ "X-Webhook-Secret": secret, "X-Contentful-Topic": "ContentManagement.Entry.publish" })
+        .set("Content-Type", managementJson)
+        .send(published("post-bright", "blogPost", "bright-ideas"));
+      expect(shared.status).toBe(401);
+      expect(shared.body.status).toBe("fail");
+      expect(shared.body.message).toMatch(/shared secret alone is not accepted/);
+      expect(await titles(app)).toEqual(before);
+      expect(purges).toEqual([]);
+      // Signed, it is heard.
+      expect((await signed(app)).status).toBe(200);
+      expect(purges).toHaveLength(1);
+    });
+  });
 });
+
+describe.skipIf(!redisServer)("signed webhooks with several instances (REDIS_URL)", () => {
+  let redis: ChildProcess;
+  let url: string;
+  beforeAll(async () => {
+    ({ child: redis, url } = await startRedis(undefined, { persist: false }));
+  });
+  afterAll(() => {
+    if (redis.exitCode === null) redis.kill();
+  });
+
+  it("refuses a call one instance heard on every other, and on this one once Redis is gone", async () => {
+    const shared = env({ CONTENTFUL_WEBHOOK_SIGNING_SECRET: signingSecret, REDIS_URL: url });
+    const first = await buildTestApp({ env: shared });
+    const second = await buildTestApp({ env: shared });
+    try {
+      const call = signedCall();
+      expect((await call.send(first.app)).status).toBe(200);
+      expect((await call.send(second.app)).status).toBe(409);
+      expect((await call.send(first.app)).status).toBe(409);
+      // Without Redis each instance still remembers what it heard itself.
+      redis.kill();
+      await once(redis, "exit");
+      const later = signedCall();
+      expect((await later.send(second.app)).status).toBe(200);
+      expect((await later.send(second.app)).status).toBe(409);
+    } finally {
+      await Promise.all([first.services.stop(), second.services.stop()].map((stop) => stop.catch(() => {})));
+    }
+  });
+});
+
+/** One call, signed once as Contentful signs it, that can be sent again byte for byte. */
+function signedCall() {
+  const body = published("post-bright", "blogPost", "bright-ideas");
+  const headers = { "content-type": managementJson, "x-contentful-topic": "ContentManagement.Entry.publish" };
+  const signature = signRequest(signingSecret, { method: "POST", path: "/contentful/webhook", headers, body });
+  return {
+    send: (app: App) =>
+      request(app)
+        .post("/contentful/webhook")
+        .set({ ...headers, ...signature })
+        .send(body),
+  };
+}

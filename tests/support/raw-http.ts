@@ -1,6 +1,7 @@
 import { once } from "node:events";
-import type { RequestListener } from "node:http";
+import http, { type RequestListener } from "node:http";
 import net from "node:net";
+import { Readable } from "node:stream";
 import { createHttpServer } from "../../server/http/server.ts";
 
 /** The app on a real listening socket on 127.0.0.1, on the HTTP server server/main.ts runs it on. */
@@ -60,4 +61,51 @@ function parseResponse(text: string): RawResponse {
     if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
   return { status, headers, body: end === -1 ? "" : Buffer.from(text.slice(end + 4), "latin1").toString("utf8") };
+}
+
+/** `total` bytes of one repeated 64 kB piece, generated as they go out (never held), counted in `sent`. */
+export function repeatedBytes(total: number, sent: { bytes: number }): Readable {
+  const chunk = Buffer.alloc(64 * 1024, "a");
+  return Readable.from(
+    (function* () {
+      for (let at = 0; at < total; at += chunk.length) {
+        sent.bytes += chunk.length;
+        yield chunk;
+      }
+    })(),
+  );
+}
+
+export interface StreamedAnswer {
+  status: number;
+  body: string;
+  /** How much of the body left the client before the server's answer ended the exchange. */
+  sentBytes: number;
+}
+
+/** A POST whose body is streamed as the server reads it; answered once the server's answer ends. */
+export function postStream(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  body: Readable,
+  sent: { bytes: number },
+) {
+  return new Promise<StreamedAnswer>((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port, path, method: "POST", headers, agent: false }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (part: string) => {
+        text += part;
+      });
+      res.on("end", () => {
+        body.destroy();
+        resolve({ status: res.statusCode ?? 0, body: text, sentBytes: sent.bytes });
+      });
+    });
+    // The server stops reading and closes: the rest of the upload fails, which is the point.
+    req.on("error", (error) => (req.headersSent ? undefined : reject(error)));
+    body.on("error", () => undefined);
+    body.pipe(req);
+  });
 }

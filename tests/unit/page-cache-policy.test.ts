@@ -14,14 +14,27 @@ const routes: Record<string, string> = {
   "/post/never-written.data": "/post/:slug",
 };
 const now = Date.UTC(2026, 10, 26, 12);
-const policy = cachePolicy({
+/** The preview session's check, as a table: only "signed" and "expired" were signed by the site. */
+const preview = {
+  valid: (cookie: string | undefined) => {
+    const value = /(?:^|;\s*)site_preview=([^;]*)/.exec(cookie ?? "")?.[1];
+    return value === undefined ? undefined : value === "signed";
+  },
+  cleared: "site_preview=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly",
+};
+const categories = new Set(["", "category=Branding"]);
+const options = {
   consentVaries: false,
   ttlSeconds: 60,
-  routeOf: (path) => routes[path] ?? "unmatched",
-  pageExists: (path, route) => (route === "/post/:slug" ? path === "/post/bright-ideas" : undefined),
-  tagHeader: "xkey",
+  routeOf: (path: string) => routes[path] ?? "unmatched",
+  routeIds: (path: string) => (path === "/about.data" ? ["root", "routes/about"] : ["root"]),
+  pageExists: (path: string, route: string, query: string) =>
+    route === "/post/:slug" ? path === "/post/bright-ideas" : route === "/news" ? categories.has(query) : undefined,
+  preview,
+  tagHeader: "xkey" as const,
   now: () => now,
-});
+};
+const policy = cachePolicy(options);
 
 const request = (method: string, url: string, cookie?: string) =>
   ({ method, url, headers: cookie ? { cookie } : {} }) as PageRequest;
@@ -33,7 +46,29 @@ describe("keyFor: which requests pass, and the key of the rest", () => {
     ["HEAD", "/about", undefined, "2026 - /about?", 200],
     ["GET", "/about?utm_source=mail&gclid=x", undefined, "2026 - /about?", 200],
     ["GET", "/news?category=Branding&utm_campaign=x", undefined, "2026 - /news?category=Branding", 200],
+    // As the page reads it: the first value, trimmed. A category the filter does not offer is the route's one 404.
+    ["GET", "/news?category=%20Branding%20&category=x", undefined, "2026 - /news?category=Branding", 200],
+    ["GET", "/news?category=", undefined, "2026 - /news?", 200],
+    ["GET", "/news?category=made-up-1", undefined, "2026 - 404 /news", 404],
+    ["GET", "/news?category=branding", undefined, "2026 - 404 /news", 404],
     ["GET", "/about.data?_routes=routes%2Fabout&ref=x", undefined, "2026 - /about.data?_routes=routes%2Fabout", 200],
+    // React Router reads the first `_routes` and loads only the matched routes it names: the rest change nothing.
+    [
+      "GET",
+      "/about.data?_routes=made-up,routes%2Fabout,root",
+      undefined,
+      "2026 - /about.data?_routes=root%2Croutes%2Fabout",
+      200,
+    ],
+    [
+      "GET",
+      "/about.data?_routes=routes%2Fabout&_routes=x",
+      undefined,
+      "2026 - /about.data?_routes=routes%2Fabout",
+      200,
+    ],
+    ["GET", "/about.data?_routes=", undefined, "2026 - /about.data?", 200],
+    ["GET", "/about.data?_routes=made-up-2", undefined, undefined, undefined],
     ["GET", "/_.data", undefined, "2026 - /_.data?", 200],
     ["GET", "/post/bright-ideas", undefined, "2026 - /post/bright-ideas?", 200],
     ["GET", "/post/never-written", undefined, "2026 - 404 /post/:slug", 404],
@@ -41,6 +76,9 @@ describe("keyFor: which requests pass, and the key of the rest", () => {
     ["GET", "/wp-login.php", undefined, "2026 - 404", 404],
     ["GET", "/about", "analytics_consent=granted", "2026 - /about?", 200],
     ["GET", "/about", "site_preview=signed", undefined, undefined],
+    // A preview cookie the session's check refuses is any other cookie: the stored page.
+    ["GET", "/about", "site_preview=x", "2026 - /about?", 200],
+    ["GET", "/about", "a=1; site_preview=expired", "2026 - /about?", 200],
     ["GET", "/about", "a=1; _ga=GA1.2.3; analytics_consent=granted", "2026 - /about?", 200],
     ["GET", "/about", "preview=signed", "2026 - /about?", 200],
     ["POST", "/about", undefined, undefined, undefined],
@@ -54,14 +92,7 @@ describe("keyFor: which requests pass, and the key of the rest", () => {
   });
 
   it("keys on the consent choice only when analytics is on", () => {
-    const varying = cachePolicy({
-      consentVaries: true,
-      ttlSeconds: 60,
-      routeOf: () => "/about",
-      pageExists: () => undefined,
-      tagHeader: "xkey",
-      now: () => now,
-    });
+    const varying = cachePolicy({ ...options, consentVaries: true, routeOf: () => "/about" });
     expect(varying.keyFor(request("GET", "/about"))?.id).toBe("2026 unset /about?");
     expect(varying.keyFor(request("GET", "/about", "analytics_consent=granted"))?.id).toBe("2026 granted /about?");
   });
@@ -111,5 +142,15 @@ describe("freshness, grace and the answer's headers", () => {
     expect(policy.answerHeaders.isPrefetch(asked("prefetch"))).toBe(true);
     expect(policy.answerHeaders.isPrefetch(asked("prefetch;prerender"))).toBe(true);
     expect(policy.answerHeaders.isPrefetch(asked())).toBe(false);
+  });
+
+  it("clears a preview cookie the session's check refuses, and only that one", () => {
+    const visitor = (cookie?: string) =>
+      ({ method: "GET", url: "/about", headers: cookie ? { cookie } : {} }) as PageRequest;
+    expect(policy.answerHeaders.clearCookie(visitor("a=1; site_preview=x"))).toBe(preview.cleared);
+    for (const cookie of [undefined, "a=1", "site_preview=signed", "preview=x"]) {
+      expect(policy.answerHeaders.clearCookie(visitor(cookie)), cookie).toBeUndefined();
+    }
+    expect(policy.answerHeaders.cleared).toMatch(/^private/);
   });
 });

@@ -3,6 +3,7 @@ import express from "express";
 import { Registry } from "prom-client";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
+import { previewCookieOf } from "../../server/content/preview.ts";
 import { createLogger } from "../../server/http/logging.ts";
 import { chooseEncoding } from "../../server/http/page-cache/answer.ts";
 import { hashAuthorisedInline, policyWithHashes } from "../../server/http/page-cache/copy.ts";
@@ -124,6 +125,8 @@ function site(clock: { now: number; gate?: Promise<void> }) {
     maxBytes: 1024 * 1024,
     consentVaries: false,
     routeOf: (path) => path,
+    routeIds: () => ["root"],
+    preview: previewCookieOf({ secure: false }),
     metrics: new Registry(),
     logger: createLogger("silent"),
     now: () => clock.now,

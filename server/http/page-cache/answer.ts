@@ -14,6 +14,10 @@ export interface AnswerOptions {
   /** A tier in front counts freshness from the copy's age, not from its own fetch. */
   age: (storedAt: number) => number;
   tagHeader: { name: string; separator: string };
+  /** A Set-Cookie the answer must carry, if any. */
+  clearCookie: (req: PageRequest) => string | undefined;
+  /** The Cache-Control of an answer that carries one: no tier may keep it. */
+  cleared: string;
 }
 
 const encodingSuffix: Record<Encoding, string> = { br: "-br", gzip: "-gz", identity: "" };
@@ -58,7 +62,10 @@ export function answer(req: PageRequest, res: ServerResponse, { entry, result, s
   for (const [name, value] of entry.template.headers) res.setHeader(name, value);
   res.setHeader("Content-Security-Policy", variant.policy);
   const prefetched = isDataRequest(pathOf(req.url ?? "")) && options.isPrefetch(req);
-  res.setHeader("Cache-Control", prefetched ? options.prefetched : stale ? options.stale : options.fresh);
+  const clearing = options.clearCookie(req);
+  if (clearing) res.setHeader("Set-Cookie", clearing);
+  const cacheControl = prefetched ? options.prefetched : stale ? options.stale : options.fresh;
+  res.setHeader("Cache-Control", clearing ? options.cleared : cacheControl);
   res.setHeader("Vary", options.vary);
   // A private answer fetched ahead is fresh in that browser from now: the shared copy's age would cut it short.
   if (!prefetched) res.setHeader("Age", options.age(entry.storedAt));

@@ -3,7 +3,7 @@ import { readConsent } from "../../../src/lib/consent.ts";
 import { isPrefetchPurpose, prefetchedDataCacheControl } from "../../../src/lib/page-prefetch.ts";
 import { readQuery } from "../../../src/lib/page-queries.ts";
 import { isDataRequest, manifestPath } from "../../../src/lib/router-protocol.ts";
-import { previewCookie } from "../../content/preview.ts";
+import type { PreviewCookie } from "../../content/preview.ts";
 import { unmatchedRoute } from "./routes.ts";
 import { type TagHeaderName, tagHeaders } from "./tags.ts";
 
@@ -29,27 +29,38 @@ export interface PolicyOptions {
   consentVaries: boolean;
   ttlSeconds: number;
   routeOf: (path: string) => string;
-  /** False sends a content route's path to its route's one stored 404 without a render; undefined, to its own key. */
-  pageExists: (path: string, route: string) => boolean | undefined;
+  /** The ids of the routes a path matches: a data request's `_routes` keeps only these. */
+  routeIds: (path: string) => readonly string[];
+  /**
+   * Given the key's query: false sends a path naming no page (a slug, a category) to its route's one stored 404
+   * without a render; undefined, to its own key.
+   */
+  pageExists: (path: string, route: string, query: string) => boolean | undefined;
+  /** The preview session's own check of its cookie. */
+  preview: Pick<PreviewCookie, "valid" | "cleared">;
   tagHeader: TagHeaderName;
   now: () => number;
 }
 
-const maxKeyLength = 1024;
+/** A longer address is rendered, never stored. */
+export const maxKeyLength = 1024;
 /** React Router's parameter naming the routes a data request asks for: it changes the answer. */
 const routesParam = "_routes";
 /** Past freshness, a copy is still answered while it is refreshed, or while its source is down. */
 export const graceSeconds = 24 * 60 * 60;
 
-export function cachePolicy({ consentVaries, ttlSeconds, routeOf, pageExists, tagHeader, now }: PolicyOptions) {
+export function cachePolicy(options: PolicyOptions) {
+  const { consentVaries, ttlSeconds, routeOf, routeIds, pageExists, preview, tagHeader, now } = options;
+
   function keyFor(req: PageRequest): CacheKey | undefined {
     if (req.method !== "GET" && req.method !== "HEAD") return undefined;
     const url = req.url ?? "";
     if (url.length > maxKeyLength) return undefined;
-    // Only two cookies change a page: an editor's preview session (drafts: it passes) and the consent choice (in
-    // the key). Any other (another app's on the parent domain, an analytics tool's) is not the site's to read.
+    // Only two cookies change a page: an editor's preview session (drafts: it passes, once its signature checks out)
+    // and the consent choice (in the key). Any other (another app's on the parent domain, an analytics tool's, a
+    // forged or expired preview cookie) is not the site's to read.
     const cookie = req.headers.cookie;
-    if (cookie && cookieNames(cookie).includes(previewCookie)) return undefined;
+    if (preview.valid(cookie)) return undefined;
     const q = url.indexOf("?");
     const path = q === -1 ? url : url.slice(0, q);
     const route = routeOf(path);
@@ -57,9 +68,10 @@ export function cachePolicy({ consentVaries, ttlSeconds, routeOf, pageExists, ta
     const unmatched = route === unmatchedRoute;
     // The router's own requests for an unknown path (data, route discovery) are not documents: they pass.
     if (unmatched && (data || path === manifestPath)) return undefined;
-    const missing = !unmatched && !data && pageExists(path, route) === false;
-    // Only what the page reads is in the key: a campaign link is a hit of the clean page's copy.
-    const query = q === -1 ? "" : readQuery(route, url.slice(q + 1), data ? [routesParam] : []);
+    // Only what the page reads is in the key, as it reads it: a campaign link is a hit of the clean page's copy.
+    const query = q === -1 ? "" : keyQuery(route, url.slice(q + 1), data ? routeIds(path) : undefined);
+    if (query === undefined) return undefined;
+    const missing = !unmatched && !data && pageExists(path, route, query) === false;
     const consent = consentVaries ? (readConsent(cookie) ?? "unset") : undefined;
     // The footer shows the year: a new year is a new page.
     const year = new Date(now()).getFullYear();
@@ -99,6 +111,9 @@ export function cachePolicy({ consentVaries, ttlSeconds, routeOf, pageExists, ta
     vary: consentVaries ? "Accept-Encoding, Cookie" : "Accept-Encoding",
     age: (storedAt: number) => Math.max(0, Math.floor((now() - storedAt) / 1000)),
     tagHeader: tagHeaders[tagHeader],
+    /** A preview cookie that fails the check is removed on the answer, which then is this visitor's alone. */
+    clearCookie: ({ headers }: PageRequest) => (preview.valid(headers.cookie) === false ? preview.cleared : undefined),
+    cleared: "private, no-cache",
   };
 
   return { keyFor, mayStore, sharedMayStore, age, answerHeaders };
@@ -106,8 +121,20 @@ export function cachePolicy({ consentVaries, ttlSeconds, routeOf, pageExists, ta
 
 export type CachePolicy = ReturnType<typeof cachePolicy>;
 
-function cookieNames(cookie: string): string[] {
-  return cookie.split(";").map((part) => part.slice(0, Math.max(0, part.indexOf("="))).trim());
+// React Router reads the first `_routes` (blank: every route) and loads only the matched routes it names; any other
+// name changes nothing, so the key keeps the matched ones alone, in the routes' order. Naming none of them loads
+// nothing: a cheap render, not worth a key (undefined: it passes).
+function keyQuery(route: string, search: string, matchedIds: readonly string[] | undefined): string | undefined {
+  const query = readQuery(route, search);
+  const asked = new URLSearchParams(search).get(routesParam);
+  if (!matchedIds || !asked) return query;
+  const named = asked.split(",");
+  const loaded = matchedIds.filter((id) => named.includes(id));
+  if (loaded.length === 0) return undefined;
+  const kept = new URLSearchParams(query);
+  kept.append(routesParam, loaded.join(","));
+  kept.sort();
+  return kept.toString();
 }
 
 function oneValue(header: string | string[] | undefined): string | undefined {

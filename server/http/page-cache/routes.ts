@@ -19,11 +19,18 @@ export function labelRoute(res: { locals: Record<string, unknown> }, label: stri
 /** Bounded against scanners; the site's pages and their data fit many times over. */
 const rememberedPaths = 4096;
 
+interface Matched {
+  template: string;
+  ids: readonly string[];
+}
+
+const unmatched: Matched = { template: unmatchedRoute, ids: [] };
+
 // A template, never the raw path, so the label set stays as small as the route table. Remembered per path, because
 // React Router's matcher ranks the whole table on each call.
 export class RouteLabeler {
   #routes: RouteObject[] = [];
-  #templates = new LRUCache<string, string>({ max: rememberedPaths });
+  #templates = new LRUCache<string, Matched>({ max: rememberedPaths });
 
   constructor(manifest?: RouteManifest) {
     if (manifest) this.use(manifest);
@@ -59,24 +66,33 @@ export class RouteLabeler {
   }
 
   page(pathname: string): string {
-    let template = this.#templates.get(pathname);
-    if (template === undefined) {
-      template = this.#match(pathname);
-      this.#templates.set(pathname, template);
-    }
-    return template;
+    return this.#matched(pathname).template;
   }
 
-  #match(pathname: string): string {
+  /** The ids of the routes the path matches, root first: the only ones a data request's `_routes` can name. */
+  ids(pathname: string): readonly string[] {
+    return this.#matched(pathname).ids;
+  }
+
+  #matched(pathname: string): Matched {
+    let matched = this.#templates.get(pathname);
+    if (matched === undefined) {
+      matched = this.#match(pathname);
+      this.#templates.set(pathname, matched);
+    }
+    return matched;
+  }
+
+  #match(pathname: string): Matched {
     // Over the request line's limits (a 414) or undecodable (a 400): never a route, and costlier with every segment.
-    if (pathTooLong(pathname) || !percentEncodingValid(pathname)) return unmatchedRoute;
+    if (pathTooLong(pathname) || !percentEncodingValid(pathname)) return unmatched;
     const matches = matchRoutes(this.#routes, dataRequestPage(pathname));
     const deepest = matches?.at(-1)?.route;
-    if (!matches || !deepest || deepest.path === "*") return unmatchedRoute;
+    if (!matches || !deepest || deepest.path === "*") return unmatched;
     const template = matches
       .map((match) => match.route.path ?? "")
       .filter((segment) => segment !== "")
       .join("/");
-    return `/${template}`;
+    return { template: `/${template}`, ids: matches.flatMap((match) => (match.route.id ? [match.route.id] : [])) };
   }
 }
