@@ -3,6 +3,7 @@ import express, { type RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { analyticsMayLoad, analyticsProvider } from "../src/lib/consent.ts";
+import { isPrivatePage } from "../src/lib/page-prefetch.ts";
 import { cspReportPath } from "../src/lib/report-paths.ts";
 import { buildLoadContext } from "../src/lib/router-protocol.ts";
 import type { SiteServices } from "../src/services.ts";
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps) {
     queue: config.PAGE_RENDER_QUEUE,
     metrics: services.metrics,
     logger,
+    isPrivate: (req) => isPrivatePage(routes.page(req.path)),
   });
   const pages = pageCache(deps, routes, site, renders);
   const preview = previewOf(deps, routes);
@@ -107,7 +109,10 @@ export function createApp(deps: AppDeps) {
     warmPageCache: (get: WarmOptions["get"]) =>
       pages
         ? warmPages({
-            paths: () => sitemapPaths((deps.build as ServerBuild).routes, site.content),
+            paths: async () =>
+              (await sitemapPaths((deps.build as ServerBuild).routes, site.content)).filter((path) =>
+                pages.keeps(path),
+              ),
             get,
             logger,
           })

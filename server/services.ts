@@ -15,6 +15,7 @@ import { type Backoff, defaultBackoff } from "./enquiries/delivery.ts";
 import { createEnquiryService, type EnquiryService } from "./enquiries/service.ts";
 import { type RateLimitStores, redisRateLimitStores } from "./http/rate-limits.ts";
 import { untilAborted } from "./lib/abort.ts";
+import { redisClaims } from "./lib/claims.ts";
 import { buildInfo } from "./ops/build-info.ts";
 import { createOps, type Ops } from "./ops/ops.ts";
 import type { ReadinessCheck } from "./ops/readiness.ts";
@@ -165,6 +166,7 @@ async function startEnquiries(
     backoff,
     queue: configuredQueue(config, { redis, logger }),
     mailer: configuredMailer(config),
+    claims: redis ? redisClaims(redis, logger.child({ module: "enquiry-claims" })) : undefined,
   });
   await enquiries.start();
   return enquiries;
