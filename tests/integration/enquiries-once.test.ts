@@ -1,8 +1,12 @@
 import type { ChildProcess } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { once } from "node:events";
+import { Writable } from "node:stream";
 import request from "supertest";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createLogger } from "../../server/http/logging.ts";
+import { redisClaims } from "../../server/lib/claims.ts";
+import { openRedis, redisReady } from "../../server/redis.ts";
 import { buildTestApp } from "../support/app.ts";
 import { redisServer, startRedis } from "../support/redis.ts";
 import { parseMail, startSmtp, type TestSmtp } from "../support/smtp.ts";
@@ -201,5 +205,47 @@ describe.skipIf(!redisServer)("one question, one enquiry while Redis is away", (
     expect(await subjects(smtp, 1)).toEqual(["New enquiry: Branding from Ada Lovelace"]);
     expect(await outcomes([built], "accepted")).toBe(1);
     expect(await outcomes([built], "duplicate")).toBe(1);
+  });
+});
+
+describe.skipIf(!redisServer)("claims shared through Redis", () => {
+  it("are taken in this instance's memory while Redis is away, the outage logged once, and in Redis again after", async () => {
+    const lines: { msg?: string; level?: number }[] = [];
+    const logger = createLogger(
+      "info",
+      new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(JSON.parse(String(chunk)));
+          done();
+        },
+      }),
+    );
+    const server = await startRedis(undefined, { persist: false });
+    const redis = openRedis(server.url, createLogger("silent"));
+    cleanups.push(async () => redis.destroy());
+    await redisReady(redis);
+    const first = redisClaims(redis, logger);
+    const second = redisClaims(redis, logger);
+    expect(await first.claim("before", 60_000)).toBe(true);
+    expect(await second.claim("before", 60_000)).toBe(false);
+
+    server.child.kill("SIGKILL");
+    await once(server.child, "exit");
+    // Each instance on its own: what it took before is still known to it, and nothing is refused for the outage.
+    expect(await first.claim("before", 60_000)).toBe(false);
+    expect(await first.claim("during", 60_000)).toBe(true);
+    expect(await first.claim("during", 60_000)).toBe(false);
+    expect(await second.claim("during", 60_000)).toBe(true);
+    for (let i = 0; i < 5; i++) await first.claim(`more-${i}`, 60_000);
+    const outage = lines.filter((line) => line.msg === "shared claims unavailable; remembering on this instance only");
+    expect(outage).toHaveLength(2);
+
+    const back = await startRedis(server.port, { persist: false });
+    cleanups.push(async () => back.child.kill());
+    await redisReady(redis);
+    // Back: shared again, and what this instance took meanwhile is still its own.
+    expect(await first.claim("after", 60_000)).toBe(true);
+    expect(await second.claim("after", 60_000)).toBe(false);
+    expect(await first.claim("during", 60_000)).toBe(false);
   });
 });
