@@ -71,7 +71,7 @@ export function renderLimit({ concurrency, queue, metrics, logger, isPrivate }: 
     registers: [metrics],
     collect() {
       this.set({ state: "rendering" }, limit.activeCount);
-      this.set({ state: "waiting" }, limit.pendingCount);
+      this.set({ state: "waiting" }, limit.pendingCount + privateLimit.pendingCount);
     },
   });
 
