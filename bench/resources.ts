@@ -102,6 +102,7 @@ try {
     "/post/core-web-vitals-plain-english",
     "/projects",
     "/project/adidas",
+    // Rendered for each visitor (never stored), within half the render slots: a page view's real cost.
     "/contact",
   ].map((p) => ({ method: "GET", path: p, headers: { "user-agent": browser, "accept-encoding": "br, gzip" } }));
   const contentProxy: Requests = [

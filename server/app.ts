@@ -3,6 +3,7 @@ import express, { type RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import { analyticsMayLoad, analyticsProvider } from "../src/lib/consent.ts";
+import { isPrivatePage } from "../src/lib/page-prefetch.ts";
 import { cspReportPath } from "../src/lib/report-paths.ts";
 import { buildLoadContext } from "../src/lib/router-protocol.ts";
 import type { SiteServices } from "../src/services.ts";
@@ -57,6 +58,7 @@ export function createApp(deps: AppDeps) {
     queue: config.PAGE_RENDER_QUEUE,
     metrics: services.metrics,
     logger,
+    isPrivate: (req) => isPrivatePage(routes.page(req.path)),
   });
   const preview = previewOf(deps, routes);
   // Without preview no preview cookie is valid: a stray one is cleared and the visitor gets the stored page.
@@ -109,7 +111,10 @@ export function createApp(deps: AppDeps) {
     warmPageCache: (get: WarmOptions["get"]) =>
       pages
         ? warmPages({
-            paths: () => sitemapPaths((deps.build as ServerBuild).routes, site.content),
+            paths: async () =>
+              (await sitemapPaths((deps.build as ServerBuild).routes, site.content)).filter((path) =>
+                pages.keeps(path),
+              ),
             get,
             logger,
           })
@@ -170,7 +175,7 @@ function posts({ config, logger, services }: AppDeps): express.Router {
       publishes: services.publishes,
       secret: config.CONTENTFUL_WEBHOOK_SECRET,
       signingSecret: config.CONTENTFUL_WEBHOOK_SIGNING_SECRET,
-      signatures: services.singleUse("webhook-signature:"),
+      signatures: services.claims("webhook-signature:"),
       logger,
     }),
   );

@@ -15,7 +15,7 @@ import { type Backoff, defaultBackoff } from "./enquiries/delivery.ts";
 import { createEnquiryService, type EnquiryService } from "./enquiries/service.ts";
 import { type RateLimitStores, redisRateLimitStores } from "./http/rate-limits.ts";
 import { untilAborted } from "./lib/abort.ts";
-import { type SingleUse, singleUse } from "./lib/single-use.ts";
+import { type Claims, memoryClaims, redisClaims } from "./lib/claims.ts";
 import { buildInfo } from "./ops/build-info.ts";
 import { createOps, type Ops } from "./ops/ops.ts";
 import type { ReadinessCheck } from "./ops/readiness.ts";
@@ -32,8 +32,8 @@ export interface Services {
   /** Its own content service on the drafts, never the anonymous cache; pages get it with the preview cookie. */
   preview?: { content: ContentService; site: SiteServices };
   rateLimitStores?: RateLimitStores;
-  /** Ids accepted once (a signed request's signature), every instance's through Redis where it is configured. */
-  singleUse(prefix: string): SingleUse;
+  /** Keys taken once (a signed request's signature), every instance's through Redis where it is configured. */
+  claims(prefix: string): Claims;
   /** This instance's caches, and with REDIS_URL every instance's. */
   purge(plan: PurgePlan): Promise<unknown>;
   publishes: Publishes;
@@ -136,7 +136,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
     ops,
     preview,
     rateLimitStores: redis ? redisRateLimitStores(redis, logger.child({ module: "rate-limits" })) : undefined,
-    singleUse: (prefix) => singleUse({ redis, prefix, logger }),
+    claims: (prefix) => (redis ? redisClaims(redis, logger.child({ module: "claims" }), prefix) : memoryClaims()),
     purge,
     publishes,
     onPurge: (listener) => void purgeListeners.push(listener),
@@ -170,6 +170,7 @@ async function startEnquiries(
     backoff,
     queue: configuredQueue(config, { redis, logger }),
     mailer: configuredMailer(config),
+    claims: redis ? redisClaims(redis, logger.child({ module: "enquiry-claims" })) : undefined,
   });
   await enquiries.start();
   return enquiries;

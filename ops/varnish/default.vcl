@@ -51,6 +51,11 @@ sub vcl_recv {
     if (req.method != "GET" && req.method != "HEAD") {
         return (pass);
     }
+    # The contact page asks each visitor a spam question of their own (private, no-store): passed, not queued behind
+    # another visitor's fetch.
+    if (req.url ~ "^/contact(\.data)?(\?|$)") {
+        return (pass);
+    }
     # The operator endpoints, draft preview and Contentful's webhook are never stored.
     if (req.url ~ "^/(status|status\.json|metrics|healthz|readyz)(\?|$)" ||
         req.url ~ "^/(api/preview|preview|contentful)(/|\?|$)") {

@@ -4,8 +4,8 @@ import type { Logger } from "pino";
 import type { ContentType } from "../../src/content/types.ts";
 import { bodyReader } from "../http/body.ts";
 import { fail } from "../http/refusals.ts";
+import type { Claims } from "../lib/claims.ts";
 import { secretMatches } from "../lib/secrets.ts";
-import type { SingleUse } from "../lib/single-use.ts";
 import type { Publishes } from "./publishes.ts";
 import {
   type EntryChange,
@@ -33,7 +33,7 @@ export interface WebhookOptions {
   /** Verifies Contentful's request signature instead. */
   signingSecret: string | undefined;
   /** Remembers each signature heard, so a replay of a signed call purges nothing. */
-  signatures: SingleUse;
+  signatures: Claims;
   logger: Logger;
   now?: () => number;
 }

@@ -7,7 +7,7 @@ import { counter, scrapedGauge } from "../lib/metrics.ts";
 /** How long one reading of the queue serves the gauges: a whole scrape reads it once. */
 const gaugeReadingMs = 1_000;
 
-type EnquiryOutcome = "accepted" | "invalid" | "spam" | "error";
+type EnquiryOutcome = "accepted" | "duplicate" | "invalid" | "spam" | "error";
 type AttemptResult = "success" | "failure";
 
 export interface EnquiryCounts {
@@ -60,7 +60,7 @@ export function registerEnquiryMetrics(options: EnquiryMetricsOptions): EnquiryC
   const enquiries = counter(
     registry,
     "enquiries_total",
-    "Enquiries received, by outcome: accepted (in the outbox), invalid, spam, or error (could not be saved).",
+    "Enquiries received, by outcome: accepted (in the outbox), duplicate (one accepted lately, answered as sent), invalid, spam, or error (could not be saved).",
     ["outcome"],
   );
   const attempts = counter(
@@ -74,7 +74,7 @@ export function registerEnquiryMetrics(options: EnquiryMetricsOptions): EnquiryC
     "enquiry_dead_lettered_total",
     "Enquiries moved to the dead letters because the mail server refused them (or a recipient) for good.",
   );
-  for (const outcome of ["accepted", "invalid", "spam", "error"]) enquiries.inc({ outcome }, 0);
+  for (const outcome of ["accepted", "duplicate", "invalid", "spam", "error"]) enquiries.inc({ outcome }, 0);
   for (const result of ["success", "failure"]) attempts.inc({ result }, 0);
 
   let reading: { at: number; figures: Promise<MailFigures | undefined> } | undefined;

@@ -3,6 +3,7 @@ import type { Registry } from "prom-client";
 import type { EnquiryDesk } from "../../src/lib/enquiry-desk.ts";
 import type { MailFigures } from "../../src/lib/status-report.ts";
 import type { Config } from "../config.ts";
+import { type Claims, memoryClaims } from "../lib/claims.ts";
 import { faultKind } from "../lib/fault-log.ts";
 import type { ReadinessCheck } from "../ops/readiness.ts";
 import { type Backoff, createDeliveryWorker } from "./delivery.ts";
@@ -10,17 +11,20 @@ import { createEnquiryDesk } from "./desk.ts";
 import type { Mailer } from "./mail.ts";
 import { registerEnquiryMetrics } from "./metrics.ts";
 import type { EnquiryQueue } from "./queue.ts";
+import { sentNotes } from "./sent-note.ts";
 import { createSpamCheck } from "./spam-check.ts";
 
 export interface EnquiryServiceOptions {
   config: Pick<
     Config,
-    "MAIL_FROM" | "MAIL_TO" | "OUTBOX_RETENTION_DAYS" | "DEAD_LETTER_RETENTION_DAYS" | "FORM_SECRET"
+    "MAIL_FROM" | "MAIL_TO" | "OUTBOX_RETENTION_DAYS" | "DEAD_LETTER_RETENTION_DAYS" | "FORM_SECRET" | "isProduction"
   >;
   logger: Logger;
   metrics: Registry;
   queue: EnquiryQueue;
   mailer: Mailer;
+  /** Answered questions and enquiries sent lately: with Redis, every instance's; otherwise this one's memory. */
+  claims?: Claims;
   backoff?: Backoff;
 }
 
@@ -60,9 +64,12 @@ export function createEnquiryService(options: EnquiryServiceOptions) {
     },
   });
 
+  const claims = options.claims ?? memoryClaims();
   const desk: EnquiryDesk = createEnquiryDesk({
     queue,
-    spam: createSpamCheck({ secret: config.FORM_SECRET }),
+    spam: createSpamCheck({ secret: config.FORM_SECRET, answered: claims }),
+    sent: claims,
+    notes: sentNotes({ secret: config.FORM_SECRET, secure: config.isProduction }),
     mailFrom: config.MAIL_FROM,
     counts,
     logger: log,

@@ -1,11 +1,14 @@
 import { createHmac, randomBytes, randomInt } from "node:crypto";
 import { isAnswerShaped, type SpamChallenge } from "../../src/lib/enquiry-desk.ts";
+import { type Claims, memoryClaims } from "../lib/claims.ts";
 import { secretMatches } from "../lib/secrets.ts";
 
 export interface SpamCheckOptions {
   secret: string;
   /** How long a question stays answerable; a visitor may take a while over the brief. */
   ttlMs?: number;
+  /** Where answered questions are remembered: shared by every instance with Redis. */
+  answered?: Claims;
   now?: () => number;
 }
 
@@ -13,9 +16,14 @@ export type SpamVerdict = "right" | "wrong" | "expired" | "invalid";
 
 const defaultTtlMs = 6 * 60 * 60_000;
 
-// The token is signed with FORM_SECRET, so any instance can check it without storing anything. A question is not used
-// up by an answer: a stored contact page shows one to many visitors, and the contact rate limit bounds guessing.
-export function createSpamCheck({ secret, ttlMs = defaultTtlMs, now = Date.now }: SpamCheckOptions) {
+// The token is signed with FORM_SECRET, so any instance can check it, and nothing is stored to issue one. A question
+// answers once: its nonce is remembered until the token expires, so a solved question is not a pass for a bot.
+export function createSpamCheck({
+  secret,
+  ttlMs = defaultTtlMs,
+  answered = memoryClaims(),
+  now = Date.now,
+}: SpamCheckOptions) {
   const sign = (payload: string) => createHmac("sha256", secret).update(payload).digest("base64url");
 
   function issue(): SpamChallenge {
@@ -31,18 +39,36 @@ export function createSpamCheck({ secret, ttlMs = defaultTtlMs, now = Date.now }
     if (!match) return undefined;
     const [, a, b, expires, nonce, signature] = match as unknown as [string, string, string, string, string, string];
     if (!secretMatches(signature, sign(`${a}.${b}.${expires}.${nonce}`))) return undefined;
+    // This site never issues a question that lasts longer: one that does was not made here.
+    if (Number(expires) > now() + ttlMs) return undefined;
     return { a: Number(a), b: Number(b), expiresAt: Number(expires), nonce };
   }
+
+  const key = (nonce: string) => `spam-question:${nonce}`;
 
   return {
     issue,
 
+    /** The answer against the question; nothing is used up. */
     check(token: unknown, answer: unknown): SpamVerdict {
       const challenge = read(token);
       if (!challenge) return "invalid";
       if (challenge.expiresAt <= now()) return "expired";
       const given = typeof answer === "string" ? answer.trim() : typeof answer === "number" ? String(answer) : "";
       return isAnswerShaped(given) && Number(given) === challenge.a + challenge.b ? "right" : "wrong";
+    },
+
+    /** Uses the question up until it expires: false if it already was (or is not one of ours). */
+    async spend(token: unknown): Promise<boolean> {
+      const challenge = read(token);
+      if (!challenge) return false;
+      return answered.claim(key(challenge.nonce), challenge.expiresAt - now());
+    },
+
+    /** A question used up by an enquiry that could not be kept: answerable again, so the visitor can retry. */
+    async giveBack(token: unknown): Promise<void> {
+      const challenge = read(token);
+      if (challenge) await answered.release(key(challenge.nonce));
     },
 
     /** For the form to show the same question again. */

@@ -68,6 +68,8 @@ export interface PageCache {
   /** Resolves once the tagged copies are stored again; no tags outdates every copy. */
   purge(tags?: readonly string[]): Promise<void>;
   stats(): PageCacheStats;
+  /** Whether a page's copy may be kept at all: a private page's never is, so warming leaves it out. */
+  keeps(path: string): boolean;
 }
 
 export function createPageCache(options: PageCacheOptions): PageCache {
@@ -136,6 +138,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       return store.purge(tags);
     },
     stats: store.stats,
+    keeps: (path) => policy.keyFor({ method: "GET", url: path, headers: {} }) !== undefined,
   };
 }
 

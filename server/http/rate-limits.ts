@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import type { RequestHandler } from "express";
-import { MemoryStore, rateLimit, type Store } from "express-rate-limit";
+import { type Request, type RequestHandler, type Response, Router } from "express";
+import { MemoryStore, type Options, rateLimit, type Store } from "express-rate-limit";
 import type { Logger } from "pino";
 import { RedisStore } from "rate-limit-redis";
 import { site } from "../../src/site.ts";
@@ -17,8 +17,22 @@ export interface RateLimitOptions {
 
 export type RateLimitStores = (tier: string) => Store;
 
+/** Refused enquiries (a missing field, a body too large) per address in 15 minutes: room for mistakes, not probing. */
+const refusedEnquiriesPer15Minutes = 30;
+
+// The contact budget counts what the desk took: an enquiry accepted (or answered as sent again) and a failed spam
+// answer (403). Other refusals give their hit back, and count against a larger budget of their own instead.
+const usesContactBudget = (_req: Request, res: Response) => res.statusCode < 400 || res.statusCode === 403;
+const notRefused = (req: Request, res: Response) => usesContactBudget(req, res) || res.statusCode >= 500;
+
 export function postRateLimit({ contactPer15Minutes, contentPerMinute, store }: RateLimitOptions): RequestHandler {
-  const limiter = (tier: string, windowMs: number, limit: number, message: string): RequestHandler =>
+  const limiter = (
+    tier: string,
+    windowMs: number,
+    limit: number,
+    message: string,
+    counts?: Partial<Pick<Options, "skipFailedRequests" | "skipSuccessfulRequests" | "requestWasSuccessful">>,
+  ): RequestHandler =>
     rateLimit({
       windowMs,
       limit,
@@ -32,12 +46,22 @@ export function postRateLimit({ contactPer15Minutes, contentPerMinute, store }: 
       handler(req, res) {
         sendFail(req, res, 429, message);
       },
+      ...counts,
     });
-  const contact = limiter(
-    "contact",
-    15 * 60_000,
-    contactPer15Minutes,
-    `Too many enquiries from your connection. Please try again in 15 minutes, or email us at ${site.email}.`,
+  const contactMessage = `Please try again in 15 minutes, or email us at ${site.email}.`;
+  // The two in turn: one 429 is enough, and the second never counts what the first refused.
+  const contact = Router().use(
+    limiter("contact", 15 * 60_000, contactPer15Minutes, `Too many enquiries from your connection. ${contactMessage}`, {
+      skipFailedRequests: true,
+      requestWasSuccessful: usesContactBudget,
+    }),
+    limiter(
+      "contact-refused",
+      15 * 60_000,
+      refusedEnquiriesPer15Minutes,
+      `Too many refused enquiries from your connection. ${contactMessage}`,
+      { skipSuccessfulRequests: true, requestWasSuccessful: notRefused },
+    ),
   );
   const content = limiter(
     "content",

@@ -1,4 +1,4 @@
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import onFinished from "on-finished";
 import pLimit from "p-limit";
 import type { Logger } from "pino";
@@ -14,6 +14,8 @@ export interface RenderLimitOptions {
   queue: number;
   metrics: Registry;
   logger?: Logger;
+  /** A page never stored (the contact page): each request is a render, so these get at most half the slots. */
+  isPrivate?: (req: Request) => boolean;
 }
 
 const burstReportMs = 1_000;
@@ -27,8 +29,11 @@ export interface RenderLimit {
   shared<T>(render: () => Promise<T>): Promise<T | undefined>;
 }
 
-export function renderLimit({ concurrency, queue, metrics, logger }: RenderLimitOptions): RenderLimit {
+export function renderLimit({ concurrency, queue, metrics, logger, isPrivate }: RenderLimitOptions): RenderLimit {
   const limit = pLimit(concurrency);
+  // A private page's render takes one of these first, then a slot: a bot on it leaves the other half to the rest.
+  const privateLimit = pLimit(Math.max(1, Math.floor(concurrency / 2)));
+  const privateQueue = Math.ceil(queue / 2);
   let burst = { visitor: 0, cache: 0 };
   let reporting: NodeJS.Timeout | undefined;
   const count = (who: "visitor" | "cache") => {
@@ -45,6 +50,8 @@ export function renderLimit({ concurrency, queue, metrics, logger }: RenderLimit
     }, burstReportMs).unref();
   };
   const full = () => limit.activeCount + limit.pendingCount >= concurrency + queue;
+  const privateFull = () =>
+    privateLimit.activeCount + privateLimit.pendingCount >= privateLimit.concurrency + privateQueue;
   const refused = counter(
     metrics,
     "page_renders_refused_total",
@@ -64,7 +71,7 @@ export function renderLimit({ concurrency, queue, metrics, logger }: RenderLimit
     registers: [metrics],
     collect() {
       this.set({ state: "rendering" }, limit.activeCount);
-      this.set({ state: "waiting" }, limit.pendingCount);
+      this.set({ state: "waiting" }, limit.pendingCount + privateLimit.pendingCount);
     },
   });
 
@@ -74,7 +81,8 @@ export function renderLimit({ concurrency, queue, metrics, logger }: RenderLimit
         next();
         return;
       }
-      if (full()) {
+      const own = isPrivate?.(req) ?? false;
+      if (full() || (own && privateFull())) {
         count("visitor");
         res.locals.refusedForLoad = true;
         sendBusy(res, renderRetryAfterSeconds, "The site is very busy; please try again in a moment.");
@@ -82,18 +90,17 @@ export function renderLimit({ concurrency, queue, metrics, logger }: RenderLimit
       }
       // The slot is held until the page is sent (a streamed page renders as it goes) or the visitor leaves; a
       // visitor who left while waiting gives the slot straight back.
-      void limit(
-        () =>
-          new Promise<void>((release) => {
-            if (onFinished.isFinished(res)) {
-              release();
-              return;
-            }
-            onFinished(res, () => release());
-            started.inc({ for: "visitor" });
-            next();
-          }),
-      );
+      const render = () =>
+        new Promise<void>((release) => {
+          if (onFinished.isFinished(res)) {
+            release();
+            return;
+          }
+          onFinished(res, () => release());
+          started.inc({ for: "visitor" });
+          next();
+        });
+      void (own ? privateLimit(() => limit(render)) : limit(render));
     },
     async shared(render) {
       if (full()) {

@@ -12,6 +12,11 @@ export interface SpamChallenge {
 
 export const spamMessage = "You failed the spam protection.";
 
+/** The success line; without the visitor's first name (a note that did not come back) it thanks them all the same. */
+export function sentMessage(firstName?: string): string {
+  return `Thanks${firstName ? `, ${firstName}` : ""}! Your enquiry is safely with us, and a real person will reply within one working day.`;
+}
+
 export const formFields = { challenge: "challenge", answer: "answer", honeypot: "website" } as const;
 
 /** A sum of two numbers from 0 to 10: digits only, and never more than three of them. */
@@ -36,9 +41,15 @@ export interface EnquiryResult {
   challenge?: SpamChallenge;
   /** After a 503: seconds to wait before sending it again. */
   retryAfterSeconds?: number;
+  /** On a success: the visitor's first name, for the page a form post without JavaScript is sent on to. */
+  firstName?: string;
 }
 
 export interface EnquiryDesk {
   newChallenge(): SpamChallenge;
   submit(fields: Record<string, unknown>): Promise<EnquiryResult>;
+  /** A Set-Cookie value keeping the first name for the page a form post without JavaScript is sent on to. */
+  noteSent(firstName: string): Promise<string>;
+  /** The first name from that note, if the request carries one of ours that is recent. */
+  readSent(cookieHeader: string | null): Promise<string | undefined>;
 }

@@ -1,4 +1,5 @@
-// Shared with the server: the page cache answers a prefetch with its Cache-Control (server/http/page-cache/policy.ts).
+// Shared with the server: the page cache answers a prefetch with its Cache-Control and passes the private pages
+// (server/http/page-cache/policy.ts).
 /**
  * Which of the site's pages the browser fetches ahead of a visitor's tap, and when. Pure: no I/O,
  * safe in the server and in the browser bundle.
@@ -8,11 +9,16 @@
 export const routedLinkSelector = "a[data-discover]";
 
 /**
- * Pages whose answer is the visitor's own (the contact form carries a token made for this visit, and is sent
- * `private, no-store`): their code and styles are fetched ahead, never their data, which could not be reused and
- * would cost the server a render for nothing.
+ * Pages whose answer is the visitor's own (the contact form carries a spam question made for this visit, and is sent
+ * `private, no-store`): never stored by a cache, and their code and styles are fetched ahead, never their data, which
+ * could not be reused and would cost the server a render for nothing.
  */
 const privatePages = new Set(["/contact"]);
+
+/** By the page's route template (or its path: the same for these pages). */
+export function isPrivatePage(page: string): boolean {
+  return privatePages.has(page);
+}
 
 /** The user-timing mark of the moment the first page hands the network and the CPU to fetching the next ones. */
 export const prefetchStartMark = "page-prefetch-start";
@@ -44,7 +50,7 @@ export function prefetchTarget(
 
 /** Whether the page's data may be fetched ahead, or only its code and styles. */
 export function prefetchesData(page: string): boolean {
-  return !privatePages.has(page.split("?")[0] ?? page);
+  return !isPrivatePage(page.split("?")[0] ?? page);
 }
 
 /**

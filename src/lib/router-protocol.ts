@@ -54,6 +54,14 @@ export function isDataRequest(pathname: string): boolean {
   return pathname.endsWith(dataSuffix);
 }
 
+/**
+ * Whether an action runs for a form the browser posted itself (without JavaScript): React Router hands an action the
+ * request as it came, so the router's own post (a fetcher's, a `<Form>`'s) still has `.data` in its URL.
+ */
+export function isDocumentPost(request: Request): boolean {
+  return !isDataRequest(new URL(request.url).pathname);
+}
+
 /** The page a data request is for (`/x.data` → `/x`, `/x/_.data` → `/x/`, `/_.data` → `/`); other paths as given. */
 export function dataRequestPage(pathname: string): string {
   if (pathname === legacyHomeData) return "/";

@@ -1,12 +1,12 @@
-import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
+import { data, isRouteErrorResponse, redirect, type ShouldRevalidateFunctionArgs, useActionData } from "react-router";
 import styles from "../components/contact/ContactPage.module.css";
 import { EnquiryForm } from "../components/contact/EnquiryForm.tsx";
 import { OfficeDetails } from "../components/contact/OfficeDetails.tsx";
 import { servicesContext } from "../context.ts";
 import { choiceLimit, enquiryFields, enquiryLimits } from "../lib/enquiry.ts";
-import { answerMaxDigits, formFields } from "../lib/enquiry-desk.ts";
+import { answerMaxDigits, formFields, sentMessage } from "../lib/enquiry-desk.ts";
 import type { EnquiryReply } from "../lib/enquiry-form.ts";
-import { refusalBody } from "../lib/router-protocol.ts";
+import { isDocumentPost, refusalBody } from "../lib/router-protocol.ts";
 import { site } from "../site.ts";
 import type { Route } from "./+types/contact";
 
@@ -21,16 +21,36 @@ export function meta(_: Route.MetaArgs) {
   ];
 }
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { challenge: context.get(servicesContext).enquiries.newChallenge() };
+/** Where a form post without JavaScript goes once its enquiry is taken: a page of its own, so a reload posts nothing. */
+const sentParam = "sent";
+
+// Each visit asks its own spam question, and a question answers once: neither this page nor its data is ever stored,
+// by the site's page cache or any cache in front of it.
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const headers = new Headers(actionHeaders);
+  headers.set("Cache-Control", "private, no-store");
+  return headers;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { enquiries } = context.get(servicesContext);
+  const challenge = enquiries.newChallenge();
+  if (!new URL(request.url).searchParams.has(sentParam)) return { challenge };
+  // The name comes only from this browser's own signed note; anyone else's link to this page gets a plain thanks.
+  return { challenge, sent: sentMessage(await enquiries.readSent(request.headers.get("Cookie"))) };
 }
 
 /** The form's submission, with or without JavaScript: the same enquiry service as POST /emails/contact-form. */
 export async function action({ request, context }: Route.ActionArgs) {
+  const { enquiries } = context.get(servicesContext);
   const form = await request.formData();
   const fields: Record<string, string> = {};
   for (const [name, value] of form) if (typeof value === "string") fields[name] = value;
-  const result = await context.get(servicesContext).enquiries.submit(fields);
+  const result = await enquiries.submit(fields);
+  if (result.answer.status === "success" && isDocumentPost(request)) {
+    const note = await enquiries.noteSent(result.firstName ?? "");
+    return redirect(`/contact?${sentParam}#enquiry-status`, { status: 303, headers: { "Set-Cookie": note } });
+  }
   const reply: EnquiryReply = { answer: result.answer, challenge: result.challenge };
   if (result.answer.status === "fail")
     reply.values = echo(fields, result.challenge?.token === fields[formFields.challenge]);
@@ -79,7 +99,9 @@ function echo(fields: Record<string, string>, keepAnswer: boolean): EnquiryReply
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  const posted = useActionData<typeof action>();
+  const posted =
+    useActionData<typeof action>() ??
+    (loaderData.sent ? { answer: { status: "success" as const, message: loaderData.sent } } : undefined);
   return (
     <div className={`container ${styles.page}`}>
       <header className={styles.hero}>

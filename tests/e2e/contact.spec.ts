@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { budgets, needs, siteTypes } from "../../src/lib/enquiry.ts";
 import { type ParsedMail, parseMail } from "../support/smtp.ts";
 import { holdRequests } from "./network.ts";
@@ -62,10 +62,13 @@ async function hydratedForm(page: Page) {
   await expect(page.getByRole("form", { name: "Start a project" })).toHaveAttribute("novalidate", "");
 }
 
+/** Each visitor's own words: the server mails an enquiry the same as one it took lately only once. */
+const briefOf = (name: string) => `A new site for our pottery studio, live by spring (${name}).`;
+
 async function fillEnquiry(page: Page, name: string) {
   await page.getByLabel("Your name").fill(name);
   await page.getByLabel("Email address").fill("jane.doe@example.com");
-  await page.getByLabel("The brief").fill("A new site for our pottery studio, live by spring.");
+  await page.getByLabel("The brief").fill(briefOf(name));
 }
 
 async function expectNoAxeViolations(page: Page) {
@@ -73,6 +76,35 @@ async function expectNoAxeViolations(page: Page) {
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+async function mailsFor(name: string): Promise<ParsedMail[]> {
+  const files = await readdir(mailDir).catch(() => [] as string[]);
+  const mails = [];
+  for (const file of files.filter((f) => f.endsWith(".eml"))) {
+    const mail = parseMail(await readFile(path.join(mailDir, file), "utf8"));
+    if (mail.text.includes(`\nYour name: ${name}\n`)) mails.push(mail);
+  }
+  return mails;
+}
+
+/**
+ * The mails sent for `name`, once an enquiry sent after everything the test did has arrived: the server delivers in
+ * the order it accepted, so nothing posted before it can still come.
+ */
+async function mailsOnceSettled(request: APIRequestContext, name: string): Promise<ParsedMail[]> {
+  const { a, b, challenge } = (await (await request.get("/emails/contact-form/challenge")).json()) as {
+    a: number;
+    b: number;
+    challenge: string;
+  };
+  const sentinel = `Sentinel after ${name}`;
+  const sent = await request.post("/emails/contact-form", {
+    data: { name: sentinel, email: "sentinel@example.com", need: "Other", brief: sentinel, challenge, answer: a + b },
+  });
+  expect(sent.status()).toBe(200);
+  await expect.poll(async () => (await mailsFor(sentinel)).length, { timeout: 10_000 }).toBe(1);
+  return mailsFor(name);
 }
 
 async function mailFor(name: string): Promise<ParsedMail | undefined> {
@@ -192,6 +224,76 @@ test.describe("the contact page", () => {
   });
 });
 
+test.describe("the contact page sending one enquiry once", () => {
+  test("with JavaScript, a second submit while the first is on its way sends one enquiry", async ({
+    page,
+    request,
+  }) => {
+    await page.goto("/contact");
+    await hydratedForm(page);
+    const name = `Double Click ${Date.now()}`;
+    await fillEnquiry(page, name);
+    await page.getByLabel(/^Spam check/).fill(String(await sumOnPage(page)));
+
+    // The first post reaches the server, but its answer is held, as on a slow connection.
+    let reached: () => void = () => {};
+    const firstReached = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let posts = 0;
+    await page.route("**/contact.data*", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      posts++;
+      const response = await route.fetch();
+      if (posts === 1) {
+        reached();
+        await held;
+      }
+      // The browser may have given up on the first (the second submit replaced it).
+      await route.fulfill({ response }).catch(() => {});
+    });
+    await page.getByRole("button", { name: "Send enquiry" }).click();
+    await firstReached;
+    // The button is greyed by now; a second click that beat it, or Enter in a field, submits the form again.
+    await page.getByRole("form", { name: "Start a project" }).evaluate((form: HTMLFormElement) => form.requestSubmit());
+    await expect.poll(() => posts).toBe(2);
+    release();
+
+    const status = page.getByRole("status");
+    await expect(status).toHaveText(/^Thanks, Double! Your enquiry is safely with us/);
+    await expect(status).toHaveClass(/\bsuccess\b/);
+    expect(await mailsOnceSettled(request, name)).toHaveLength(1);
+  });
+});
+
+test.describe("the contact page sending one enquiry once, without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the page a sent enquiry leads to, reloaded, posts nothing", async ({ page, request }) => {
+    await page.goto("/contact");
+    const name = `Reload NoScript ${Date.now()}`;
+    await fillEnquiry(page, name);
+    await page.getByLabel(/^Spam check/).fill(String(await sumOnPage(page)));
+    const posts: string[] = [];
+    page.on("request", (sent) => {
+      if (sent.method() === "POST") posts.push(sent.url());
+    });
+    await page.getByRole("button", { name: "Send enquiry" }).click();
+    await expect(page.getByRole("status")).toHaveText(/^Thanks, Reload! Your enquiry is safely with us/);
+
+    await page.reload();
+    await expect(page.getByRole("status")).toHaveText(/^Thanks, Reload! Your enquiry is safely with us/);
+    expect(posts).toHaveLength(1);
+    expect(await mailsOnceSettled(request, name)).toHaveLength(1);
+    // The answer was a page of its own, which the reload asked for again.
+    await expect(page).toHaveURL(/\/contact\?sent#enquiry-status$/);
+  });
+});
+
 test.describe("the contact page when the server refuses or cannot be reached", () => {
   test.beforeEach(async ({ page }) => {
     await page.goto("/contact");
@@ -220,7 +322,7 @@ test.describe("the contact page when the server refuses or cannot be reached", (
     await page.getByRole("button", { name: "Send enquiry" }).click();
     await expect(page.getByRole("status")).toHaveText(/couldn't reach the server, so nothing was sent/);
     await expect(page.getByRole("status")).toHaveClass(/\bfail\b/);
-    await expect(page.getByLabel("The brief")).toHaveValue("A new site for our pottery studio, live by spring.");
+    await expect(page.getByLabel("The brief")).toHaveValue(briefOf("Edge Case"));
   });
 });
 
@@ -251,7 +353,7 @@ test.describe("the contact page before the app's scripts run", () => {
     await expect(page.getByRole("radio", { name: "Yes, obviously" })).toBeChecked();
     await expect(page.getByLabel("Your name")).toHaveValue("Early Bird");
     await expect(page.getByLabel("Email address")).toHaveValue("jane.doe@example.com");
-    await expect(page.getByLabel("The brief")).toHaveValue("A new site for our pottery studio, live by spring.");
+    await expect(page.getByLabel("The brief")).toHaveValue(briefOf("Early Bird"));
     await expect(page.getByLabel("What should be better?")).toHaveValue("Nobody remembers our name.");
     await expect(page.getByLabel("Anything else?")).toHaveValue("Spring launch.");
     await expect(page.getByLabel(/^Spam check/)).toHaveValue("12");

@@ -49,6 +49,17 @@ const fullEnquiry = {
   biscuits: "yes",
 };
 
+/** Delivery keeps arrival order: once an enquiry sent last arrives, nothing refused before it could still come. */
+async function expectOnlyTheSentinelMailed(built: App, server: TestSmtp) {
+  const sentinel = await request(built.app)
+    .post("/emails/contact-form")
+    .send({ ...fullEnquiry, name: "Sentinel", ...(await solved(built.app)) });
+  expect(sentinel.status).toBe(200);
+  await vi.waitFor(() => expect(server.received.length).toBeGreaterThan(0), { timeout: 10_000, interval: 50 });
+  expect(server.received).toHaveLength(1);
+  expect(parseMail(server.received[0]?.raw ?? "").header("subject")).toMatch(/from Sentinel$/);
+}
+
 async function outboxFiles(app: App, folder: "pending" | "delivered") {
   return readdir(path.join(app.config.DATA_DIR, "outbox", folder)).then((names) =>
     names.filter((n) => n.endsWith(".json")),
@@ -239,33 +250,25 @@ describe("POST /emails/contact-form with a real SMTP server", () => {
     expect(await outboxFiles(built, "pending")).toEqual([]);
     expect(await outboxFiles(built, "delivered")).toEqual([]);
 
-    // Delivery keeps arrival order, so once this one arrives nothing refused above could still come.
-    const sentinel = await request(built.app)
-      .post("/emails/contact-form")
-      .send({ ...fullEnquiry, name: "Sentinel", ...(await solved(built.app)) });
-    expect(sentinel.status).toBe(200);
-    await vi.waitFor(() => expect(server.received.length).toBeGreaterThan(0), { timeout: 10_000, interval: 50 });
-    expect(server.received).toHaveLength(1);
-    expect(parseMail(server.received[0]?.raw ?? "").header("subject")).toMatch(/from Sentinel$/);
+    await expectOnlyTheSentinelMailed(built, server);
     expect(await built.services.metrics.metrics()).toMatch(/^enquiries_total\{outcome="spam"\} 3$/m);
   });
 
-  it("takes a question two visitors of the same stored page answer, and refuses a wrong answer to it", async () => {
+  it("uses a question up with a wrong answer, so the right one after it is refused too and nothing is sent", async () => {
     const server = await smtp();
     const built = await appSendingTo(server.url);
     const question = await solved(built.app);
-    for (const name of ["Ada Lovelace", "Grace Hopper"]) {
-      const sent = await request(built.app)
-        .post("/emails/contact-form")
-        .send({ ...fullEnquiry, name, ...question });
-      expect(sent.status).toBe(200);
-    }
     const wrong = await request(built.app)
       .post("/emails/contact-form")
       .send({ ...fullEnquiry, ...question, answer: String(Number(question.answer) + 1) });
     expect(wrong.status).toBe(403);
     expect(wrong.body.message).toBe("You failed the spam protection.");
-    await vi.waitFor(() => expect(server.received).toHaveLength(2), { timeout: 10_000, interval: 50 });
+    const guessed = await request(built.app)
+      .post("/emails/contact-form")
+      .send({ ...fullEnquiry, ...question });
+    expect(guessed.status).toBe(403);
+    expect(guessed.body.message).toBe("You failed the spam protection.");
+    await expectOnlyTheSentinelMailed(built, server);
   });
 
   it("answers other bodies with a clear 4xx", async () => {
@@ -306,6 +309,43 @@ describe("the /contact form action", () => {
     expect(nonce).toBeTruthy();
     expect(limited.text).toContain(`<style nonce="${nonce}">`);
     expect(limited.text).not.toMatch(/\sstyle=/);
+  });
+
+  it("sends a form posted without JavaScript on to a page of its own, which names the visitor from their note only", async () => {
+    const server = await smtp();
+    const built = await appSendingTo(server.url);
+    const page = await request(built.app).get("/contact");
+    const token = /name="challenge" value="([^"]+)"/.exec(page.text)?.[1] ?? "";
+    const [a, b] = token.split(".").map(Number) as [number, number];
+    const posted = await request(built.app)
+      .post("/contact")
+      .set("Accept", "text/html")
+      .type("form")
+      .send({ ...fullEnquiry, name: "Plain Visitor", challenge: token, answer: String(a + b) });
+    // A redirect, so reloading the page it leads to posts nothing.
+    expect(posted.status).toBe(303);
+    expect(posted.headers.location).toBe("/contact?sent#enquiry-status");
+    const setCookie = String(posted.headers["set-cookie"]);
+    expect(setCookie).toMatch(/^enquiry_sent=[^;]+;.*Path=\/contact;.*HttpOnly/);
+    const note = setCookie.split(";")[0] ?? "";
+
+    const statusLine = (html: string) => /<p[^>]*id="enquiry-status"[^>]*>([^<]*)</.exec(html)?.[1];
+    const own = await request(built.app).get("/contact?sent").set("Cookie", note);
+    expect(own.status).toBe(200);
+    expect(own.headers["cache-control"]).toBe("private, no-store");
+    expect(statusLine(own.text)).toMatch(/^Thanks, Plain! Your enquiry is safely with us/);
+    // Anyone else's visit, or a note altered to say something else, gets the thanks without a name.
+    const [name, signature] = note.split("=")[1]?.split(".") ?? [];
+    const altered = `enquiry_sent=${Buffer.from(JSON.stringify({ firstName: "Visit evil.example", until: 9e15 })).toString("base64")}.${signature}`;
+    for (const cookie of [undefined, altered, `enquiry_sent=${name}.x`]) {
+      const other = request(built.app).get("/contact?sent");
+      const answer = await (cookie ? other.set("Cookie", cookie) : other);
+      expect(statusLine(answer.text), cookie).toBe(
+        "Thanks! Your enquiry is safely with us, and a real person will reply within one working day.",
+      );
+    }
+    await vi.waitFor(() => expect(server.received).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    expect(parseMail(server.received[0]?.raw ?? "").header("subject")).toMatch(/from Plain Visitor$/);
   });
 });
 

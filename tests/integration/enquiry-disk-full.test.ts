@@ -72,13 +72,12 @@ describe.skipIf(!disk)("enquiries when the data disk is full", { timeout: 120_00
     } catch {}
   });
 
-  const send = (token: string) =>
-    sendEnquiry(site.base, {
-      name: "Disk Visitor",
-      email: "visitor@example.com",
-      need: "Branding",
-      brief: `A logo (${token}).`,
-    });
+  const send = (token: string, answered?: Awaited<ReturnType<typeof sendEnquiry>>["question"]) =>
+    sendEnquiry(
+      site.base,
+      { name: "Disk Visitor", email: "visitor@example.com", need: "Branding", brief: `A logo (${token}).` },
+      answered,
+    );
   const mailDir = path.join(dataDir, "mail");
   const mails = () => listing(mailDir).filter((name) => name.endsWith(".eml"));
   const tokensDelivered = () =>
@@ -138,9 +137,12 @@ describe.skipIf(!disk)("enquiries when the data disk is full", { timeout: 120_00
     expect(listing(path.join(dataDir, "outbox", "tmp"))).toEqual([]);
     for (const name of mails()) expect(readFileSync(path.join(mailDir, name), "utf8")).toMatch(/disk-\d{3}/);
 
-    // Space back: ready again, and every accepted enquiry is delivered, each once.
+    // Space back: ready again, and every accepted enquiry is delivered, each once. The first refused, sent again with
+    // its question as a visitor's retry would be, is taken: nothing of it was kept the first time.
     rmSync(filler);
     await vi.waitFor(async () => expect(await readiness()).toBe(200), { timeout: 5_000, interval: 250 });
+    expect((await send("disk-100", full.question)).status).toBe(200);
+    accepted.push("disk-100");
     await vi.waitFor(() => expect(tokensDelivered().sort()).toEqual([...accepted].sort()), { timeout: 30_000 });
     expect(listing(path.join(dataDir, "outbox", "pending"))).toEqual([]);
     expect(listing(path.join(dataDir, "outbox", "tmp"))).toEqual([]);

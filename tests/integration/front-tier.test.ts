@@ -135,6 +135,18 @@ describe.skipIf(!varnishd)("a publish through a real Varnish in front", () => {
     }
   });
 
+  it("passes the contact page to the site, so each visitor gets a spam question of their own", async () => {
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await through(varnish.url, "/contact"));
+    expect(answers.map((answer) => [answer.status, answer.cache])).toEqual([
+      [200, "PASS"],
+      [200, "PASS"],
+      [200, "PASS"],
+    ]);
+    const questions = answers.map((answer) => /name="challenge" value="([^"]+)"/.exec(answer.text)?.[1]);
+    expect(new Set(questions).size).toBe(3);
+  });
+
   it("with a 3 s lag: the new title within 5 s of the webhook on every page, and never the old one after it", async () => {
     const newTitle = "Sharper proofing";
     for (const page of pages) await through(varnish.url, page);

@@ -49,7 +49,7 @@ describe("the enquiry rate limit through every spelling", () => {
       name: "Jane Doe",
       email: "jane@example.com",
       need: "Graphic Design",
-      brief: `A leaflet (sent to ${spelling})`,
+      brief: `A leaflet (sent to ${spelling} by ${visitor})`,
       challenge: question.challenge,
       answer: String(question.a + question.b),
     };
@@ -74,7 +74,8 @@ describe("the enquiry rate limit through every spelling", () => {
       const first = [];
       for (let n = 0; n < 5; n += 1)
         first.push(await enquire(others[(n + Number(i)) % others.length] as string, visitor));
-      expect(first.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+      // Taken: the API and the router's data requests answer 200, a page's own form post is sent on (303).
+      expect(first.map((answer) => [200, 303].includes(answer.status))).toEqual([true, true, true, true, true]);
       const sixth = await enquire(String(spelling), visitor);
       expect(sixth.status).toBe(429);
       expect(sixth.cacheControl).toBe("no-store");

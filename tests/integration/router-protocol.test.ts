@@ -83,6 +83,27 @@ describe("React Router's protocol, through the built app", () => {
     expect(canonicalPath("/contact.data")).toBe("/contact");
   });
 
+  it("hands the contact action the request as posted, so it tells the page's own form post from the router's", async () => {
+    const question = async () => {
+      const { a, b, challenge } = (await request(built.app).get("/emails/contact-form/challenge")).body;
+      return { challenge, answer: String(a + b) };
+    };
+    const enquiry = { name: "Router Protocol", email: "router@example.com", need: "Other" };
+    // A document post (no JavaScript) is sent on to a page of its own...
+    const document = await request(built.app)
+      .post("/contact")
+      .type("form")
+      .send({ ...enquiry, brief: "Posted by the browser.", ...(await question()) });
+    expect(document.status).toBe(303);
+    // ...while the router's post to the data URL gets the answer in place.
+    const routed = await request(built.app)
+      .post("/contact.data")
+      .type("form")
+      .send({ ...enquiry, brief: "Posted by the router.", ...(await question()) });
+    expect(routed.status).toBe(200);
+    expectDataAnswer(routed, "success");
+  });
+
   it("serves route discovery at the build's manifest path", async () => {
     expect(build.routeDiscovery).toEqual({ mode: "lazy", manifestPath });
     const res = await request(built.app).get(manifestPath).query({ paths: "/about", version: build.assets.version });

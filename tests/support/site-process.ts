@@ -74,17 +74,30 @@ export function exited(child: ChildProcess) {
   });
 }
 
-/** Sends an enquiry through the API as a client would: asks for the spam question, answers it, posts. */
-export async function sendEnquiry(base: string, fields: Record<string, string>) {
-  const question = (await (await fetch(`${base}/emails/contact-form/challenge`)).json()) as {
+interface AnsweredQuestion {
+  challenge: string;
+  answer: string;
+}
+
+/**
+ * Sends an enquiry through the API as a client would: asks for the spam question, answers it, posts. With `answered`,
+ * the question it answered before, as a client's retry would.
+ */
+export async function sendEnquiry(base: string, fields: Record<string, string>, answered?: AnsweredQuestion) {
+  const question = answered ?? (await answeredQuestion(base));
+  const res = await fetch(`${base}/emails/contact-form`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ ...fields, ...question }),
+  });
+  return { status: res.status, answer: (await res.json()) as { status: string; message: string }, question };
+}
+
+async function answeredQuestion(base: string): Promise<AnsweredQuestion> {
+  const { a, b, challenge } = (await (await fetch(`${base}/emails/contact-form/challenge`)).json()) as {
     a: number;
     b: number;
     challenge: string;
   };
-  const res = await fetch(`${base}/emails/contact-form`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ ...fields, challenge: question.challenge, answer: String(question.a + question.b) }),
-  });
-  return { status: res.status, answer: (await res.json()) as { status: string; message: string } };
+  return { challenge, answer: String(a + b) };
 }

@@ -8,12 +8,14 @@ import { renderLimit } from "../../server/http/render-limit.ts";
 /** A page renderer behind the limit whose renders finish only when the test lets them. */
 async function site(concurrency: number, queue: number) {
   const metrics = new Registry();
-  const limit = renderLimit({ concurrency, queue, metrics });
+  const limit = renderLimit({ concurrency, queue, metrics, isPrivate: (req) => req.path === "/contact" });
   const gates: (() => void)[] = [];
   let started = 0;
+  const paths: string[] = [];
   const app = express();
   app.all(/.*/, limit.middleware, (req, res) => {
     started++;
+    paths.push(req.path);
     if (req.method === "POST") {
       res.send("posted");
       return;
@@ -25,7 +27,7 @@ async function site(concurrency: number, queue: number) {
   const { port } = server.address() as AddressInfo;
   const url = (path: string) => `http://127.0.0.1:${port}${path}`;
   const release = () => gates.shift()?.();
-  return { server, url, release, limit, metrics, started: () => started };
+  return { server, url, release, limit, metrics, started: () => started, paths: () => paths };
 }
 
 let servers: http.Server[] = [];
@@ -84,6 +86,26 @@ describe("the bound on page renders in flight", () => {
     s.release(); // /a's render, answered to no one
     s.release();
     expect(await (await next).text()).toBe("page /c");
+  });
+
+  it("gives a page never stored at most half the slots and half the queue, so a bot on it leaves room for the rest", async () => {
+    const s = await site(4, 4);
+    servers.push(s.server);
+    const answers = [fetch(s.url("/contact")), fetch(s.url("/contact"))];
+    await until(() => s.started() === 2);
+    // Two more wait for the contact page's half, and one more than that is refused at once.
+    answers.push(fetch(s.url("/contact")), fetch(s.url("/contact")));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await fetch(s.url("/contact"))).status).toBe(503);
+    // Every other page still gets a slot straight away.
+    answers.push(fetch(s.url("/a")), fetch(s.url("/b")));
+    await until(() => s.started() === 4);
+    expect(s.paths()).toEqual(["/contact", "/contact", "/a", "/b"]);
+    for (let i = 0; i < 6; i++) {
+      await until(() => s.started() > i);
+      s.release();
+    }
+    expect((await Promise.all(answers)).map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
   });
 
   it("refuses a render for the page cache, so nothing is stored, when full", async () => {

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { readConsent } from "../../../src/lib/consent.ts";
-import { isPrefetchPurpose, prefetchedDataCacheControl } from "../../../src/lib/page-prefetch.ts";
+import { isPrefetchPurpose, isPrivatePage, prefetchedDataCacheControl } from "../../../src/lib/page-prefetch.ts";
 import { readQuery } from "../../../src/lib/page-queries.ts";
 import { isDataRequest, manifestPath } from "../../../src/lib/router-protocol.ts";
 import type { PreviewCookie } from "../../content/preview.ts";
@@ -64,6 +64,8 @@ export function cachePolicy(options: PolicyOptions) {
     const q = url.indexOf("?");
     const path = q === -1 ? url : url.slice(0, q);
     const route = routeOf(path);
+    // A page made for each visitor (the contact form's spam question) passes, its data too: never stored or waited for.
+    if (isPrivatePage(route)) return undefined;
     const data = isDataRequest(path);
     const unmatched = route === unmatchedRoute;
     // The router's own requests for an unknown path (data, route discovery) are not documents: they pass.
