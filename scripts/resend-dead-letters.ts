@@ -4,7 +4,8 @@
 //   npm run enquiries:resend -- <id>…   only these enquiries
 import { readdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { loadConfig } from "../server/config.ts";
+import { loadConfig, readRedisUrl } from "../server/config.ts";
+import { addressesOf } from "../server/enquiries/mail.ts";
 import type { OutboxRecord } from "../server/enquiries/outbox.ts";
 import { addToStream, queueKeys } from "../server/enquiries/redis-stream.ts";
 import { createLogger } from "../server/http/logging.ts";
@@ -14,16 +15,19 @@ const only = new Set(process.argv.slice(2));
 const wanted = (id: string) => only.size === 0 || only.has(id);
 
 /**
- * Ready to be tried again: to the recipients it still has to reach (all of MAIL_TO, or those refused), with the
- * dead-letter reason as its last error, the counts started over, and the same Message-ID.
+ * Ready to be tried again: to the recipients it still has to reach (all of MAIL_TO, or those refused that MAIL_TO
+ * still names), with the dead-letter reason as its last error, the counts started over, and the same Message-ID.
  */
-function revived(record: OutboxRecord): OutboxRecord {
-  const { deadReason: _reason, deadAt: _at, unconfirmed: _unconfirmed, refusedForGood: _refused, ...rest } = record;
-  return { ...rest, lastError: record.deadReason };
+function revived(record: OutboxRecord, mailTo: string[]): OutboxRecord {
+  const { deadReason: _reason, deadAt: _at, unconfirmed: _unconfirmed, refusedForGood: _refused, ...kept } = record;
+  const { recipients, ...rest } = kept;
+  const still = recipients?.filter((address) => mailTo.includes(address.toLowerCase()));
+  return { ...rest, ...(still?.length ? { recipients: still } : {}), lastError: record.deadReason };
 }
 
 async function main() {
   const config = loadConfig(process.env);
+  const mailTo = addressesOf(config.MAIL_TO).map((address) => address.toLowerCase());
   let resent = 0;
 
   // This instance's outbox: dead/ back to pending/, picked up when the site next starts.
@@ -34,22 +38,28 @@ async function main() {
     const id = name.replace(/\.json$/, "");
     if (!wanted(id)) continue;
     const record = JSON.parse(await readFile(path.join(dead, name), "utf8")) as OutboxRecord;
-    await writeFile(path.join(dead, name), JSON.stringify(revived(record), null, 2));
+    await writeFile(path.join(dead, name), JSON.stringify(revived(record, mailTo), null, 2));
     await rename(path.join(dead, name), path.join(outbox, "pending", name));
     resent++;
     console.log(`${id}: back in ${path.join(outbox, "pending")} (sent at the site's next start)`);
   }
 
   // The shared queue's dead letters: back on the stream, where every instance delivers them at once.
-  if (config.REDIS_URL) {
-    const redis = openRedis(config.REDIS_URL, createLogger("warn"));
+  const redisUrl = await readRedisUrl(config);
+  if (redisUrl) {
+    const redis = openRedis(redisUrl, createLogger("warn"));
     try {
       await redisReady(redis);
       const { deadStream } = queueKeys();
       for (const entry of (await redis.xRange(deadStream, "-", "+")) ?? []) {
+        // Refused before any mail (not an enquiry the site accepted): kept for a look, never sent.
+        if (entry.message.reason) {
+          console.log(`${entry.message.id}: left in the dead letters (${entry.message.reason})`);
+          continue;
+        }
         const record = JSON.parse(String(entry.message.record)) as OutboxRecord;
         if (!wanted(record.id)) continue;
-        await addToStream(redis.multi(), revived(record)).xDel(deadStream, entry.id).exec();
+        await addToStream(redis.multi(), revived(record, mailTo)).xDel(deadStream, entry.id).exec();
         resent++;
         console.log(`${record.id}: back on the shared queue`);
       }

@@ -13,7 +13,7 @@ import type { EnquiryQueue } from "./queue.ts";
 import { createSpamCheck } from "./spam-check.ts";
 
 export interface EnquiryServiceOptions {
-  config: Pick<Config, "MAIL_FROM" | "MAIL_TO" | "OUTBOX_RETENTION_DAYS" | "FORM_SECRET">;
+  config: Pick<Config, "MAIL_FROM" | "MAIL_TO" | "OUTBOX_RETENTION_DAYS"> & { FORM_SECRET: string };
   logger: Logger;
   metrics: Registry;
   queue: EnquiryQueue;
