@@ -159,7 +159,8 @@ export function backgroundFigures(read: () => Promise<QueueFigures>, everyMs: nu
       afterChange = next;
     },
     async latest(): Promise<QueueFigures> {
-      await (last ? afterChange : refresh());
+      // Before the first reading has finished: that one (or one begun now, if none is under way).
+      await (last ? afterChange : (reading ?? refresh()));
       if (!last || "error" in last) throw last?.error ?? new Error("the queue's figures have not been read");
       return last.figures;
     },

@@ -74,14 +74,17 @@ export function exited(child: ChildProcess) {
   });
 }
 
-/** Sends an enquiry through the API as a client would: asks for the spam question, answers it, posts. */
-export async function sendEnquiry(base: string, fields: Record<string, string>) {
+/**
+ * Sends an enquiry through the API as a client would: asks for the spam question, answers it, posts (to `postTo`, an
+ * instance other than the one that asked, when given).
+ */
+export async function sendEnquiry(base: string, fields: Record<string, string>, { postTo = base } = {}) {
   const question = (await (await fetch(`${base}/emails/contact-form/challenge`)).json()) as {
     a: number;
     b: number;
     challenge: string;
   };
-  const res = await fetch(`${base}/emails/contact-form`, {
+  const res = await fetch(`${postTo}/emails/contact-form`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ ...fields, challenge: question.challenge, answer: String(question.a + question.b) }),
