@@ -44,10 +44,7 @@ export function redisQueue(options: RedisQueueOptions): SharedQueue {
     // A queue made just now has its figures at once, not at the next reading.
     grouped: () => figures.changed(),
   });
-  const figures = backgroundFigures(
-    () => streamFigures(redis, keys, consumer.name),
-    options.figuresEveryMs ?? defaultFiguresEveryMs,
-  );
+  const figures = backgroundFigures(() => streamFigures(redis, keys), options.figuresEveryMs ?? defaultFiguresEveryMs);
   const doneListeners: ((id: string) => void)[] = [];
   let subscriber: RedisClient | undefined;
 
@@ -105,7 +102,8 @@ export function redisQueue(options: RedisQueueOptions): SharedQueue {
       return { removed: await trimDelivered(redis, stream, olderThan) };
     },
 
-    figures: () => figures.latest(),
+    // What this instance holds is its own to count, and always current.
+    figures: async () => ({ ...(await figures.latest()), consumer: { holding: consumer.held.size } }),
 
     async checkWritable() {
       // A real write: refused when Redis is away, out of memory, read-only, or cannot persist (MISCONF).
@@ -148,7 +146,7 @@ function subscribeToDone(redis: RedisClient, logger: Logger, keys: Keys, listene
 
 // Read every few seconds, never for a request: the unread count is the group's lag, kept by Redis, and only where
 // Redis cannot say (entries deleted from the middle) are the unread entries counted one by one.
-async function streamFigures(redis: RedisClient, keys: Keys, consumer: string): Promise<QueueFigures> {
+async function streamFigures(redis: RedisClient, keys: Keys): Promise<QueueFigures> {
   const { stream, deadStream } = keys;
   const [summary, groups, last, dead] = await Promise.all([
     redis.xPending(stream, group),
@@ -161,13 +159,13 @@ async function streamFigures(redis: RedisClient, keys: Keys, consumer: string): 
   let unreadCount = typeof lag === "number" ? lag : 0;
   if (unread && typeof lag !== "number") unreadCount = (await redis.xRange(stream, unread, "+"))?.length ?? 0;
   const oldest = [summary.firstId, unread].filter((id): id is string => Boolean(id)).map(idTime);
-  const holding = summary.consumers?.find((entry) => entry.name === consumer)?.deliveriesCounter ?? 0;
   return {
     kind: "redis",
     depth: summary.pending + unreadCount,
     oldestPendingAt: oldest.length > 0 ? new Date(Math.min(...oldest)) : null,
     lastDeliveryAt: last ? new Date(last) : null,
-    consumer: { holding: Number(holding) },
+    // figures() puts in what this consumer holds as it is asked.
+    consumer: { holding: 0 },
     deadLetters: dead,
   };
 }
