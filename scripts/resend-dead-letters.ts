@@ -5,7 +5,6 @@
 import { readdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { loadConfig, readRedisUrl } from "../server/config.ts";
-import { addressesOf } from "../server/enquiries/mail.ts";
 import type { OutboxRecord } from "../server/enquiries/outbox.ts";
 import { addToStream, queueKeys } from "../server/enquiries/redis-stream.ts";
 import { createLogger } from "../server/http/logging.ts";
@@ -15,19 +14,16 @@ const only = new Set(process.argv.slice(2));
 const wanted = (id: string) => only.size === 0 || only.has(id);
 
 /**
- * Ready to be tried again: to the recipients it still has to reach (all of MAIL_TO, or those refused that MAIL_TO
- * still names), with the dead-letter reason as its last error, the counts started over, and the same Message-ID.
+ * Ready to be tried again: to the recipients it still has to reach (all of MAIL_TO, or those refused), with the
+ * dead-letter reason as its last error, the counts started over, and the same Message-ID.
  */
-function revived(record: OutboxRecord, mailTo: string[]): OutboxRecord {
-  const { deadReason: _reason, deadAt: _at, unconfirmed: _unconfirmed, refusedForGood: _refused, ...kept } = record;
-  const { recipients, ...rest } = kept;
-  const still = recipients?.filter((address) => mailTo.includes(address.toLowerCase()));
-  return { ...rest, ...(still?.length ? { recipients: still } : {}), lastError: record.deadReason };
+function revived(record: OutboxRecord): OutboxRecord {
+  const { deadReason: _reason, deadAt: _at, unconfirmed: _unconfirmed, refusedForGood: _refused, ...rest } = record;
+  return { ...rest, lastError: record.deadReason };
 }
 
 async function main() {
   const config = loadConfig(process.env);
-  const mailTo = addressesOf(config.MAIL_TO).map((address) => address.toLowerCase());
   let resent = 0;
 
   // This instance's outbox: dead/ back to pending/, picked up when the site next starts.
@@ -38,7 +34,7 @@ async function main() {
     const id = name.replace(/\.json$/, "");
     if (!wanted(id)) continue;
     const record = JSON.parse(await readFile(path.join(dead, name), "utf8")) as OutboxRecord;
-    await writeFile(path.join(dead, name), JSON.stringify(revived(record, mailTo), null, 2));
+    await writeFile(path.join(dead, name), JSON.stringify(revived(record), null, 2));
     await rename(path.join(dead, name), path.join(outbox, "pending", name));
     resent++;
     console.log(`${id}: back in ${path.join(outbox, "pending")} (sent at the site's next start)`);
@@ -59,7 +55,7 @@ async function main() {
         }
         const record = JSON.parse(String(entry.message.record)) as OutboxRecord;
         if (!wanted(record.id)) continue;
-        await addToStream(redis.multi(), revived(record, mailTo)).xDel(deadStream, entry.id).exec();
+        await addToStream(redis.multi(), revived(record)).xDel(deadStream, entry.id).exec();
         resent++;
         console.log(`${record.id}: back on the shared queue`);
       }

@@ -1,4 +1,4 @@
-import type { ChildProcess } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -34,10 +34,12 @@ describe.skipIf(!redisServer)("records written straight into the enquiry stream"
   let redis: RedisClient;
   let smtp: TestSmtp;
   let site: Awaited<ReturnType<typeof startSite>>;
+  let redisUrl: string;
 
   beforeAll(async () => {
     const started = await startRedis();
     redisProcess = started.child;
+    redisUrl = started.url;
     redis = openRedis(started.url, createLogger("silent"));
     await redisReady(redis);
     smtp = await startSmtp();
@@ -131,5 +133,15 @@ describe.skipIf(!redisServer)("records written straight into the enquiry stream"
     expect(refusals).toHaveLength(4);
     const logged = JSON.stringify(site.logs());
     for (const secret of [thief, "Mallory", "rosa@example.com", "Real Rosa"]) expect(logged).not.toContain(secret);
+
+    // An operator's resend sends the mail server's dead letters again, never these.
+    const output = execFileSync(process.execPath, ["scripts/resend-dead-letters.ts"], {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      env: { PATH: process.env.PATH ?? "", REDIS_URL: redisUrl, DATA_DIR: mkdtempSync(path.join(tmpdir(), "resend-")) },
+      encoding: "utf8",
+    });
+    expect(output.match(/left in the dead letters/g)).toHaveLength(4);
+    expect(output).toContain("No dead letters to send.");
+    expect(await deadLetters()).toHaveLength(4);
   });
 });
