@@ -4,7 +4,7 @@
 //   npm run enquiries:resend -- <id>…   only these enquiries
 import { readdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { loadConfig } from "../server/config.ts";
+import { loadConfig, readRedisUrl } from "../server/config.ts";
 import type { OutboxRecord } from "../server/enquiries/outbox.ts";
 import { addToStream, queueKeys } from "../server/enquiries/redis-stream.ts";
 import { createLogger } from "../server/http/logging.ts";
@@ -41,12 +41,18 @@ async function main() {
   }
 
   // The shared queue's dead letters: back on the stream, where every instance delivers them at once.
-  if (config.REDIS_URL) {
-    const redis = openRedis(config.REDIS_URL, createLogger("warn"));
+  const redisUrl = await readRedisUrl(config);
+  if (redisUrl) {
+    const redis = openRedis(redisUrl, createLogger("warn"));
     try {
       await redisReady(redis);
       const { deadStream } = queueKeys();
       for (const entry of (await redis.xRange(deadStream, "-", "+")) ?? []) {
+        // Refused before any mail (not an enquiry the site accepted): kept for a look, never sent.
+        if (entry.message.reason) {
+          console.log(`${entry.message.id}: left in the dead letters (${entry.message.reason})`);
+          continue;
+        }
         const record = JSON.parse(String(entry.message.record)) as OutboxRecord;
         if (!wanted(record.id)) continue;
         await addToStream(redis.multi(), revived(record)).xDel(deadStream, entry.id).exec();

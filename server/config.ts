@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { link, mkdir, readFile, unlink, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { compile } from "proxy-addr";
 import { z } from "zod";
 import { redacted, redactSecrets, sensitiveName } from "./lib/redact.ts";
@@ -83,6 +85,7 @@ const schema = z.object({
   OUTBOX_RETENTION_DAYS: positiveInt.default(30),
   DEAD_LETTER_RETENTION_DAYS: positiveInt.default(30),
   FORM_SECRET: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  FORM_SECRET_FILE: optionalText,
   CONTACT_RATE_LIMIT: positiveInt.default(5),
   CONTENT_RATE_LIMIT: positiveInt.default(300),
   CONTENT_SOURCE: optionalText.pipe(z.enum(["local", "contentful"]).optional()),
@@ -127,6 +130,7 @@ const schema = z.object({
   METRICS_TOKEN: optionalText,
   ANALYTICS_ID: optionalText,
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  REDIS_PASSWORD_FILE: optionalText,
   ENQUIRY_VISIBILITY_TIMEOUT_SECONDS: positiveInt.default(60),
   DELIVERY_RETRY_MAX_SECONDS: positiveInt.default(600),
   BUILD_VERSION: optionalText,
@@ -135,8 +139,7 @@ const schema = z.object({
 
 type Env = z.infer<typeof schema>;
 
-export type Config = Omit<Env, "FORM_SECRET" | "CONTENT_SOURCE"> & {
-  FORM_SECRET: string;
+export type Config = Omit<Env, "CONTENT_SOURCE"> & {
   CONTENT_SOURCE: "local" | "contentful";
   isProduction: boolean;
   /** Draft preview is on: PREVIEW_SECRET is set and, for Contentful, so is CONTENTFUL_PREVIEW_TOKEN. */
@@ -180,12 +183,88 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid environment variable CONTENT_SOURCE: contentful needs CONTENTFUL_SPACE_ID and CONTENTFUL_ACCESS_TOKEN",
     );
   }
+  if (parsed.FORM_SECRET && parsed.FORM_SECRET_FILE) {
+    throw new ConfigError(
+      "Invalid environment variable FORM_SECRET_FILE: set FORM_SECRET or FORM_SECRET_FILE, not both",
+    );
+  }
+  if (parsed.REDIS_PASSWORD_FILE && URL.parse(parsed.REDIS_URL ?? "")?.password) {
+    throw new ConfigError(
+      "Invalid environment variable REDIS_PASSWORD_FILE: REDIS_URL carries a password already; set one of the two",
+    );
+  }
   return {
     ...parsed,
     CONTENT_SOURCE: source,
-    // A per-process secret keeps a single instance working; several instances must share FORM_SECRET.
-    FORM_SECRET: parsed.FORM_SECRET ?? randomBytes(32).toString("hex"),
     isProduction: parsed.NODE_ENV === "production",
     previewEnabled: Boolean(parsed.PREVIEW_SECRET && (source === "local" || parsed.CONTENTFUL_PREVIEW_TOKEN)),
   };
+}
+
+/** What the site reads from files rather than the environment: read once at start, by the composition root. */
+export interface Secrets {
+  formSecret: string;
+  /** REDIS_URL, with the password from REDIS_PASSWORD_FILE when that is set. */
+  redisUrl: string | undefined;
+}
+
+const secretBytes = 32;
+const minimumSecretLength = 16;
+
+/**
+ * FORM_SECRET, else FORM_SECRET_FILE, else `DATA_DIR/form-secret`, made once per install: every instance sharing the
+ * data folder (or the file) signs and checks with the same one. A file that cannot be read is one line naming it.
+ */
+export async function readSecrets(
+  config: Pick<Config, "FORM_SECRET" | "FORM_SECRET_FILE" | "DATA_DIR" | "REDIS_URL" | "REDIS_PASSWORD_FILE">,
+): Promise<Secrets> {
+  const formSecret =
+    config.FORM_SECRET ??
+    (config.FORM_SECRET_FILE
+      ? await secretFrom("FORM_SECRET_FILE", config.FORM_SECRET_FILE)
+      : await installSecret(path.join(config.DATA_DIR, "form-secret")));
+  return { formSecret, redisUrl: await readRedisUrl(config) };
+}
+
+/** REDIS_URL, with the password from REDIS_PASSWORD_FILE when that is set. */
+export async function readRedisUrl({
+  REDIS_URL,
+  REDIS_PASSWORD_FILE,
+}: Pick<Config, "REDIS_URL" | "REDIS_PASSWORD_FILE">): Promise<string | undefined> {
+  if (!REDIS_URL || !REDIS_PASSWORD_FILE) return REDIS_URL;
+  const url = new URL(REDIS_URL);
+  url.password = encodeURIComponent(await secretFrom("REDIS_PASSWORD_FILE", REDIS_PASSWORD_FILE, 1));
+  return url.toString();
+}
+
+/** The file's first line; the error names the variable and the file, never what it holds. */
+async function secretFrom(variable: string, file: string, minimum = minimumSecretLength): Promise<string> {
+  let value: string;
+  try {
+    value = (await readFile(file, "utf8")).split(/\r?\n/)[0]?.trim() ?? "";
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid environment variable ${variable}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? "unreadable"})`,
+    );
+  }
+  if (value.length < minimum) {
+    throw new ConfigError(`Invalid environment variable ${variable}: ${file} holds fewer than ${minimum} characters`);
+  }
+  return value;
+}
+
+// Written whole under another name, then linked into place: link never replaces a file, so instances starting at
+// once all end up reading the one that got there first.
+async function installSecret(file: string): Promise<string> {
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  const temp = `${file}.${randomBytes(4).toString("hex")}.tmp`;
+  await writeFile(temp, `${randomBytes(secretBytes).toString("hex")}\n`, { mode: 0o600, flag: "wx", flush: true });
+  try {
+    await link(temp, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    await unlink(temp);
+  }
+  return secretFrom("DATA_DIR", file);
 }

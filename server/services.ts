@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import { Gauge, Registry } from "prom-client";
 import type { SiteServices } from "../src/services.ts";
-import type { Config } from "./config.ts";
+import { type Config, readSecrets } from "./config.ts";
 import { createContentfulSource } from "./content/contentful-source.ts";
 import { frontCache } from "./content/front-cache.ts";
 import { createLocalSource } from "./content/local-source.ts";
@@ -69,6 +69,8 @@ const previewTtlSeconds = 2;
 
 export interface ServiceOptions {
   deliveryBackoff?: Backoff;
+  /** How often the shared queue's figures are read in the background. */
+  queueFiguresEveryMs?: number;
 }
 
 const redisStartWaitMs = 3_000;
@@ -76,13 +78,20 @@ const redisStartWaitMs = 3_000;
 /** The one place where real parts are chosen. */
 export async function createServices(config: Config, logger: Logger, options: ServiceOptions = {}): Promise<Services> {
   const metrics = new Registry();
+  const secrets = await readSecrets(config);
   const source = await createContentSource(config, logger);
   const content = createContentService({ source, ttlSeconds: config.CONTENT_TTL_SECONDS, logger, metrics });
   // Connects in the background: the site starts and serves with Redis away.
-  const redis = config.REDIS_URL ? openRedis(config.REDIS_URL, logger) : undefined;
+  const redis = secrets.redisUrl ? openRedis(secrets.redisUrl, logger) : undefined;
   // A moment for it at start, so the first requests already share rate limits and the queue; then on without it.
   if (redis) await untilAborted(redisReady(redis), AbortSignal.timeout(redisStartWaitMs)).catch(() => {});
-  const enquiries = await startEnquiries(config, logger, metrics, redis, options);
+  const enquiries = await startEnquiries(
+    { ...config, FORM_SECRET: secrets.formSecret },
+    logger,
+    metrics,
+    redis,
+    options,
+  );
   const purgeListeners: PurgeListener[] = [
     (plan) => content.purge(plan.contentTypes),
     // Drafts change on every save, not only on publish: preview's own cache goes whole.
@@ -153,7 +162,7 @@ export async function createServices(config: Config, logger: Logger, options: Se
 
 /** The enquiry service on the configured queue and mailer, already delivering what the outbox holds. */
 async function startEnquiries(
-  config: Config,
+  config: Config & { FORM_SECRET: string },
   logger: Logger,
   metrics: Registry,
   redis: RedisClient | undefined,
@@ -168,7 +177,7 @@ async function startEnquiries(
     logger,
     metrics,
     backoff,
-    queue: configuredQueue(config, { redis, logger }),
+    queue: configuredQueue(config, { redis, logger, figuresEveryMs: options.queueFiguresEveryMs }),
     mailer: configuredMailer(config),
     claims: redis ? redisClaims(redis, logger.child({ module: "enquiry-claims" })) : undefined,
   });

@@ -10,8 +10,8 @@ import { redisQueue } from "./redis-queue.ts";
 // Without Redis, this instance's disk outbox; with REDIS_URL, the Redis Stream every instance shares, with that outbox
 // behind it for when Redis cannot take an enquiry.
 export function configuredQueue(
-  config: Pick<Config, "DATA_DIR" | "ENQUIRY_VISIBILITY_TIMEOUT_SECONDS">,
-  { redis, logger }: { redis?: RedisClient; logger: Logger },
+  config: Pick<Config, "DATA_DIR" | "ENQUIRY_VISIBILITY_TIMEOUT_SECONDS" | "MAIL_TO">,
+  { redis, logger, figuresEveryMs }: { redis?: RedisClient; logger: Logger; figuresEveryMs?: number },
 ): EnquiryQueue {
   const log = logger.child({ module: "enquiry-queue" });
   const root = path.join(config.DATA_DIR, "outbox");
@@ -19,7 +19,13 @@ export function configuredQueue(
     log.error({ file, err: error }, "an outbox file is not valid JSON; left in place, not sent");
   if (!redis) return diskQueue(root, onUnreadable);
   return fallbackQueue({
-    shared: redisQueue({ redis, logger: log, visibilityTimeoutMs: config.ENQUIRY_VISIBILITY_TIMEOUT_SECONDS * 1000 }),
+    shared: redisQueue({
+      redis,
+      logger: log,
+      visibilityTimeoutMs: config.ENQUIRY_VISIBILITY_TIMEOUT_SECONDS * 1000,
+      mailTo: config.MAIL_TO,
+      figuresEveryMs,
+    }),
     local: localQueue(root, onUnreadable),
     logger: log,
   });

@@ -20,8 +20,7 @@ export function enquiryMail(record: OutboxRecord, settings: MailSettings): SendM
   const { enquiry } = record;
   const name = headerName(enquiry.name);
   return {
-    // The envelope: every address in MAIL_TO, or only those a partial delivery has still to reach.
-    envelope: { from: addressesOf(settings.from)[0], to: record.recipients ?? addressesOf(settings.to) },
+    envelope: { from: addressesOf(settings.from)[0], to: recipientsOf(record, settings.to) },
     from: settings.from,
     to: settings.to,
     replyTo: name ? { name, address: enquiry.email } : enquiry.email,
@@ -85,10 +84,19 @@ ${rows}
 `;
 }
 
-function addressesOf(list: string): string[] {
+export function addressesOf(list: string): string[] {
   return addressparser(list, { flatten: true })
     .map((entry) => entry.address)
     .filter(Boolean);
+}
+
+// Every address in MAIL_TO, or those of them a partial delivery has still to reach: a record narrows MAIL_TO, it never
+// adds to it. None of them left (MAIL_TO changed since) is all of MAIL_TO again.
+function recipientsOf(record: OutboxRecord, mailTo: string): string[] {
+  const all = addressesOf(mailTo);
+  const still = new Set(record.recipients?.map((address) => address.toLowerCase()));
+  const narrowed = all.filter((address) => still.has(address.toLowerCase()));
+  return narrowed.length > 0 ? narrowed : all;
 }
 
 export interface Refusal {

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, open, readdir, readFile, rename, rm, unlink } from "node:fs/promises";
 import path from "node:path";
-import type { Enquiry } from "../../src/lib/enquiry.ts";
+import { z } from "zod";
+import { type Enquiry, enquirySchema } from "../../src/lib/enquiry.ts";
 import type { RetentionCutoffs } from "./queue.ts";
 
 /** Everything needed to send it again, identically. */
@@ -24,6 +25,59 @@ export interface OutboxRecord {
   unconfirmed?: number;
   deadReason?: string;
   deadAt?: string;
+}
+
+// As newEnquiryId() makes them, or any other id of letters, digits and hyphens: it is a header and a file name.
+const enquiryIdPattern = /^[0-9A-Za-z-]{1,64}$/;
+const time = z.iso.datetime();
+const note = z.string().max(2000);
+
+// The record as this file writes it. Unknown fields are dropped, and the enquiry is read again through the form's own
+// schema, so a record from elsewhere reaches the mail only as an enquiry the desk would have accepted.
+const recordSchema = z
+  .object({
+    version: z.literal(1),
+    id: z.string().regex(enquiryIdPattern, "is not an enquiry id"),
+    messageId: z.string().max(300),
+    receivedAt: time,
+    enquiry: enquirySchema,
+    attempts: z.number().int().min(0),
+    lastError: note.optional(),
+    lastAttemptAt: time.optional(),
+    deliveredAt: time.optional(),
+    recipients: z.array(z.string().max(254)).min(1).optional(),
+    refusedForGood: z.array(z.object({ address: z.string().max(254), reply: note })).optional(),
+    unconfirmed: z.number().int().min(0).optional(),
+    deadReason: note.optional(),
+    deadAt: time.optional(),
+  })
+  .refine((record) => messageIdOf(record.messageId) === record.id, {
+    path: ["messageId"],
+    message: "is not this enquiry's Message-ID",
+  });
+
+/** `<enquiry.ID@domain>`, as the desk makes it: the id inside, or nothing. */
+function messageIdOf(messageId: string): string | undefined {
+  return /^<enquiry\.([^@<>\s]+)@[A-Za-z0-9.-]+>$/.exec(messageId)?.[1];
+}
+
+export type RecordCheck = { ok: true; record: OutboxRecord } | { ok: false; reason: string };
+
+/**
+ * A record read back from a queue other instances (or anyone on Redis's network) can write: its shape, its enquiry
+ * by the form's rules, and recipients only among MAIL_TO's. The reason names the field and the rule, never a value.
+ */
+export function checkRecord(value: unknown, mailTo: readonly string[]): RecordCheck {
+  const result = recordSchema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    return { ok: false, reason: `${issue?.path.join(".") || "record"}: ${issue?.message ?? "invalid"}` };
+  }
+  const allowed = new Set(mailTo.map((address) => address.toLowerCase()));
+  if (result.data.recipients?.some((address) => !allowed.has(address.toLowerCase()))) {
+    return { ok: false, reason: "recipients: names an address that is not in MAIL_TO" };
+  }
+  return { ok: true, record: result.data };
 }
 
 /** More than a whole enquiry record takes (the form caps its fields). */

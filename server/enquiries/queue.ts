@@ -6,8 +6,8 @@ export interface QueueFigures {
   depth: number;
   oldestPendingAt: Date | null;
   lastDeliveryAt: Date | null;
-  /** Shared queue only: this instance's consumer and what it holds now. */
-  consumer: { name: string; holding: number } | null;
+  /** Shared queue only: what this instance's consumer holds now. */
+  consumer: { holding: number } | null;
   deadLetters: number;
 }
 
@@ -26,7 +26,6 @@ interface Swept {
 
 // One instance's disk outbox or a Redis Stream all share: an enquiry is stored durably before add() resolves and
 // stays until markDelivered(), so delivery is at least once, with the Message-ID fixed in the record.
-// least once, with the Message-ID fixed in the record.
 export interface EnquiryQueue {
   readonly kind: "disk" | "redis";
   /** What waits now, each new enquiry, and (shared) any held by an instance silent for the visibility timeout. */
@@ -120,4 +119,66 @@ function diskQueueOn(outbox: Outbox): EnquiryQueue {
 export function localQueue(root: string, onUnreadable?: (file: string, error: unknown) => void) {
   const outbox = createOutbox(root, onUnreadable);
   return { queue: diskQueueOn(outbox), outbox };
+}
+
+/**
+ * Figures read in the background, every `everyMs` and after each change this instance makes, one reading at a time:
+ * a request for /status or /metrics answers with the last reading, waiting only for one that follows such a change
+ * (so they never show an enquiry this instance has just delivered as waiting), and never reads the queue itself.
+ */
+export function backgroundFigures(read: () => Promise<QueueFigures>, everyMs: number) {
+  let last: { figures: QueueFigures } | { error: unknown } | undefined;
+  let reading: Promise<void> | undefined;
+  let queued: Promise<void> | undefined;
+  let afterChange: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  /** Resolves once a reading that started after this call has finished. */
+  function refresh(): Promise<void> {
+    if (reading) {
+      queued ??= reading.then(() => {
+        queued = undefined;
+        return refresh();
+      });
+      return queued;
+    }
+    reading = read()
+      .then(
+        (figures) => {
+          last = { figures };
+        },
+        (error: unknown) => {
+          last = { error };
+        },
+      )
+      .finally(() => {
+        reading = undefined;
+      });
+    return reading;
+  }
+
+  return {
+    start() {
+      clearInterval(timer);
+      void refresh();
+      timer = setInterval(() => void refresh(), everyMs);
+      timer.unref();
+    },
+    changed() {
+      const next = refresh().finally(() => {
+        if (afterChange === next) afterChange = undefined;
+      });
+      afterChange = next;
+    },
+    async latest(): Promise<QueueFigures> {
+      // Before the first reading has finished: that one (or one begun now, if none is under way).
+      await (last ? afterChange : (reading ?? refresh()));
+      if (!last || "error" in last) throw last?.error ?? new Error("the queue's figures have not been read");
+      return last.figures;
+    },
+    stop() {
+      clearInterval(timer);
+      timer = undefined;
+    },
+  };
 }

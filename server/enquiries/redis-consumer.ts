@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import { faultKind, faultLog } from "../lib/fault-log.ts";
-import { duplicateRedis, type RedisClient } from "../redis.ts";
-import type { OutboxRecord } from "./outbox.ts";
+import { duplicateRedis, type RedisClient, transaction } from "../redis.ts";
+import { checkRecord, type OutboxRecord } from "./outbox.ts";
 import { createGroup, group, type queueKeys, reportDurability } from "./redis-stream.ts";
 
 export interface ConsumerOptions {
@@ -11,6 +11,10 @@ export interface ConsumerOptions {
   /** Held this long without renewal, a message is taken over by another instance. */
   visibilityMs: number;
   name: string;
+  /** MAIL_TO's addresses: a record may narrow them (a partial delivery), never name another. */
+  mailTo: readonly string[];
+  /** Called each time the consumer has made sure its group exists. */
+  grouped?: () => void;
 }
 
 interface Consumer extends ConsumerOptions {
@@ -87,6 +91,7 @@ async function readLoop(consumer: Consumer, toWorker: ToWorker) {
         // At start, and whenever Redis came back without the group (emptied, flushed, a fresh replica).
         await createGroup(redis, keys.stream);
         grouped = true;
+        consumer.grouped?.();
         cursor = "0";
         await reportDurability(redis, logger);
       }
@@ -140,20 +145,47 @@ async function handOut(consumer: Consumer, toWorker: ToWorker, entries: { id: st
   }
 }
 
-async function recordOf(
+// Anyone who can write to the stream can add an entry, so each is checked as the desk checks a form before it goes
+// near the mail: one that fails goes to the dead letters with its reason, and its contents stay out of the log.
+async function recordOf(consumer: Consumer, entryId: string, fields: Record<string, string>) {
+  const stored = parsed(fields.record);
+  if (!stored) return refuse(consumer, entryId, fields, "record: is not a JSON object");
+  const saved = typeof stored.id === "string" ? await consumer.redis.hGet(consumer.keys.attemptsKey, stored.id) : null;
+  const checked = checkRecord({ ...stored, ...attemptsIn(saved) }, consumer.mailTo);
+  if (!checked.ok) return refuse(consumer, entryId, fields, checked.reason);
+  return checked.record;
+}
+
+function parsed(text: string | null | undefined): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text ?? "");
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Only what update() writes there: a takeover carries on the backoff, and nothing else. */
+function attemptsIn(saved: string | null) {
+  const { attempts, lastError, lastAttemptAt } = parsed(saved) ?? {};
+  return Object.fromEntries(Object.entries({ attempts, lastError, lastAttemptAt }).filter(([, v]) => v !== undefined));
+}
+
+async function refuse(
   { redis, logger, keys }: Consumer,
   entryId: string,
   fields: Record<string, string>,
-): Promise<OutboxRecord | undefined> {
-  try {
-    const record = JSON.parse(fields.record ?? "") as OutboxRecord;
-    const saved = await redis.hGet(keys.attemptsKey, record.id);
-    if (saved) Object.assign(record, JSON.parse(saved));
-    return record;
-  } catch (error) {
-    logger.error({ entry: entryId, err: error }, "an enquiry in the queue cannot be read; left in place, not sent");
-    return undefined;
-  }
+  reason: string,
+): Promise<undefined> {
+  logger.error(
+    { entry: entryId, reason },
+    "a record in the enquiry queue is not an enquiry the site accepted; moved to the dead letters, not sent",
+  );
+  await transaction(redis)
+    .xAdd(keys.deadStream, "*", { id: fields.id ?? entryId, record: fields.record ?? "", reason })
+    .xAck(keys.stream, group, entryId)
+    .exec();
+  return undefined;
 }
 
 /** Keeps what this instance holds from looking abandoned: XCLAIM to itself resets the idle time. */

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import type { Logger } from "pino";
 import { duplicateRedis, type RedisClient, transaction } from "../redis.ts";
-import type { EnquiryState, QueueFigures, SharedQueue } from "./queue.ts";
+import { addressesOf } from "./mail.ts";
+import { backgroundFigures, type EnquiryState, type QueueFigures, type SharedQueue } from "./queue.ts";
 import { createConsumer } from "./redis-consumer.ts";
 import { addToStream, firstUnread, group, idTime, queueKeys, trimDelivered } from "./redis-stream.ts";
 
@@ -14,9 +15,14 @@ export interface RedisQueueOptions {
   /** Held this long without renewal, a message is taken over by another instance (XAUTOCLAIM). */
   visibilityTimeoutMs?: number;
   consumer?: string;
+  /** MAIL_TO: the only addresses a record from the stream may be sent to. */
+  mailTo: string;
+  /** How often the queue's figures are read again in the background (and after each change this instance makes). */
+  figuresEveryMs?: number;
 }
 
 const defaultVisibilityTimeoutMs = 60_000;
+const defaultFiguresEveryMs = 2_000;
 /** How long Redis remembers that an enquiry was delivered or dead-lettered, for the instance that took it. */
 const doneKeepSeconds = 7 * 24 * 60 * 60;
 
@@ -34,7 +40,11 @@ export function redisQueue(options: RedisQueueOptions): SharedQueue {
     keys,
     visibilityMs: options.visibilityTimeoutMs ?? defaultVisibilityTimeoutMs,
     name: options.consumer ?? `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`,
+    mailTo: addressesOf(options.mailTo),
+    // A queue made just now has its figures at once, not at the next reading.
+    grouped: () => figures.changed(),
   });
+  const figures = backgroundFigures(() => streamFigures(redis, keys), options.figuresEveryMs ?? defaultFiguresEveryMs);
   const doneListeners: ((id: string) => void)[] = [];
   let subscriber: RedisClient | undefined;
 
@@ -43,11 +53,13 @@ export function redisQueue(options: RedisQueueOptions): SharedQueue {
 
     async start(toWorker) {
       consumer.start(toWorker);
+      figures.start();
       if (doneListeners.length > 0) subscriber = subscribeToDone(redis, logger, keys, doneListeners);
     },
 
     async add(record) {
       await addToStream(transaction(redis), record, options.prefix).exec();
+      figures.changed();
     },
 
     onDone(listener) {
@@ -73,6 +85,7 @@ export function redisQueue(options: RedisQueueOptions): SharedQueue {
       await markedDone(step, keys, record.id).exec();
       // Only once Redis has the mark: a mark that failed is tried again (delivery.ts), not the send.
       consumer.held.delete(record.id);
+      figures.changed();
     },
 
     async markDead(record) {
@@ -82,6 +95,7 @@ export function redisQueue(options: RedisQueueOptions): SharedQueue {
       step.hDel(attemptsKey, record.id);
       await markedDone(step, keys, record.id).exec();
       consumer.held.delete(record.id);
+      figures.changed();
     },
 
     async sweep(before) {
@@ -91,7 +105,8 @@ export function redisQueue(options: RedisQueueOptions): SharedQueue {
       return { delivered, dead };
     },
 
-    figures: () => streamFigures(redis, keys, consumer.name),
+    // What this instance holds is its own to count, and always current.
+    figures: async () => ({ ...(await figures.latest()), consumer: { holding: consumer.held.size } }),
 
     async checkWritable() {
       // A real write: refused when Redis is away, out of memory, read-only, or cannot persist (MISCONF).
@@ -99,6 +114,7 @@ export function redisQueue(options: RedisQueueOptions): SharedQueue {
     },
 
     async stop() {
+      figures.stop();
       await consumer.release();
       subscriber?.destroy();
       await consumer.finished();
@@ -131,23 +147,28 @@ function subscribeToDone(redis: RedisClient, logger: Logger, keys: Keys, listene
   return client;
 }
 
-async function streamFigures(redis: RedisClient, keys: Keys, consumer: string): Promise<QueueFigures> {
+// Read every few seconds, never for a request: the unread count is the group's lag, kept by Redis, and only where
+// Redis cannot say (entries deleted from the middle) are the unread entries counted one by one.
+async function streamFigures(redis: RedisClient, keys: Keys): Promise<QueueFigures> {
   const { stream, deadStream } = keys;
-  const [summary, unread, last, dead] = await Promise.all([
+  const [summary, groups, last, dead] = await Promise.all([
     redis.xPending(stream, group),
-    firstUnread(redis, stream),
+    redis.xInfoGroups(stream),
     redis.get(keys.lastDeliveredKey),
     redis.xLen(deadStream),
   ]);
-  const unreadCount = unread ? ((await redis.xRange(stream, unread, "+"))?.length ?? 0) : 0;
+  const unread = await firstUnread(redis, stream, groups);
+  const lag = groups.find((entry) => entry.name === group)?.lag;
+  let unreadCount = typeof lag === "number" ? lag : 0;
+  if (unread && typeof lag !== "number") unreadCount = (await redis.xRange(stream, unread, "+"))?.length ?? 0;
   const oldest = [summary.firstId, unread].filter((id): id is string => Boolean(id)).map(idTime);
-  const holding = summary.consumers?.find((entry) => entry.name === consumer)?.deliveriesCounter ?? 0;
   return {
     kind: "redis",
     depth: summary.pending + unreadCount,
     oldestPendingAt: oldest.length > 0 ? new Date(Math.min(...oldest)) : null,
     lastDeliveryAt: last ? new Date(last) : null,
-    consumer: { name: consumer, holding: Number(holding) },
+    // figures() puts in what this consumer holds as it is asked.
+    consumer: { holding: 0 },
     deadLetters: dead,
   };
 }

@@ -61,9 +61,10 @@ export async function reportDurability(redis: RedisClient, logger: Logger) {
   }
 }
 
-export async function firstUnread(redis: RedisClient, stream: string): Promise<string | null> {
-  const groups = await redis.xInfoGroups(stream);
-  const ours = groups.find((entry) => entry.name === group);
+type Groups = Awaited<ReturnType<RedisClient["xInfoGroups"]>>;
+
+export async function firstUnread(redis: RedisClient, stream: string, groups?: Groups): Promise<string | null> {
+  const ours = (groups ?? (await redis.xInfoGroups(stream))).find((entry) => entry.name === group);
   const after = String(ours?.["last-delivered-id"] ?? "0-0");
   const next = await redis.xRange(stream, `(${after}`, "+", { COUNT: 1 });
   return next?.[0]?.id ?? null;

@@ -17,8 +17,8 @@ import { createSpamCheck } from "./spam-check.ts";
 export interface EnquiryServiceOptions {
   config: Pick<
     Config,
-    "MAIL_FROM" | "MAIL_TO" | "OUTBOX_RETENTION_DAYS" | "DEAD_LETTER_RETENTION_DAYS" | "FORM_SECRET" | "isProduction"
-  >;
+    "MAIL_FROM" | "MAIL_TO" | "OUTBOX_RETENTION_DAYS" | "DEAD_LETTER_RETENTION_DAYS" | "isProduction"
+  > & { FORM_SECRET: string };
   logger: Logger;
   metrics: Registry;
   queue: EnquiryQueue;

@@ -72,11 +72,8 @@ function StatusFigures({ report }: { report: StatusReport }) {
     ]);
   }
   if (mail?.consumer) {
-    const { name, holding } = mail.consumer;
-    figures.push([
-      "This instance's consumer",
-      `${name}, holding ${holding === 1 ? "1 enquiry" : `${holding} enquiries`}`,
-    ]);
+    const { holding } = mail.consumer;
+    figures.push(["Held by this instance", holding === 1 ? "1 enquiry" : `${holding} enquiries`]);
   }
   return (
     <dl className={styles.figures}>

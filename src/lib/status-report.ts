@@ -49,7 +49,8 @@ export interface MailFigures {
   outboxDepth: number;
   oldestPendingSeconds: number | null;
   lastDeliveryAt: string | null;
-  consumer: { name: string; holding: number } | null;
+  /** With the shared queue: how many enquiries this instance holds for delivery now. */
+  consumer: { holding: number } | null;
   /** Refused by the mail server for good, kept for an operator to send again. */
   deadLetters: number;
   failingSeconds: number | null;

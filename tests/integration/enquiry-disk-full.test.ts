@@ -76,7 +76,7 @@ describe.skipIf(!disk)("enquiries when the data disk is full", { timeout: 120_00
     sendEnquiry(
       site.base,
       { name: "Disk Visitor", email: "visitor@example.com", need: "Branding", brief: `A logo (${token}).` },
-      answered,
+      { answered },
     );
   const mailDir = path.join(dataDir, "mail");
   const mails = () => listing(mailDir).filter((name) => name.endsWith(".eml"));

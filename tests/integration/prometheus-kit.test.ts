@@ -143,7 +143,7 @@ describe("the Kubernetes manifests", () => {
         .filter((line) => line.trim() && !line.startsWith("#"))
         .map((line) => [line.split(" ")[0], line.slice(line.indexOf(" ") + 1)]),
     );
-    for (const setting of ["appendonly", "appendfsync", "save", "maxmemory-policy"]) {
+    for (const setting of ["appendonly", "appendfsync", "save", "maxmemory-policy", "protected-mode"]) {
       expect(flags[setting], setting).toBe(conf[setting]);
     }
     expect(flags.appendfsync).toBe("always");

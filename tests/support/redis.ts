@@ -18,7 +18,7 @@ export async function startRedis(
 ): Promise<{ child: ChildProcess; port: number; url: string }> {
   const chosen = port ?? (await freePort());
   const dir = mkdtempSync(path.join(tmpdir(), "site-redis-"));
-  const child = spawn(redisServer ?? "redis-server", [
+  const child = await startRedisWith([
     "--port",
     String(chosen),
     "--bind",
@@ -29,11 +29,19 @@ export async function startRedis(
     "",
     ...(persist ? ["--appendonly", "yes", "--appendfsync", "always"] : ["--appendonly", "no"]),
   ]);
+  return { child, port: chosen, url: `redis://127.0.0.1:${chosen}` };
+}
+
+/** redis-server with these arguments (a configuration file first, if any), once it accepts connections. */
+export async function startRedisWith(args: string[]): Promise<ChildProcess> {
+  const child = spawn(redisServer ?? "redis-server", args);
+  let output = "";
   await new Promise<void>((resolve, reject) => {
     child.stdout?.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("Ready to accept connections")) resolve();
+      output += chunk.toString();
+      if (output.includes("Ready to accept connections")) resolve();
     });
-    child.on("exit", (code) => reject(new Error(`redis-server exited with ${code}`)));
+    child.on("exit", (code) => reject(new Error(`redis-server exited with ${code}: ${output}`)));
   });
-  return { child, port: chosen, url: `redis://127.0.0.1:${chosen}` };
+  return child;
 }

@@ -80,12 +80,17 @@ interface AnsweredQuestion {
 }
 
 /**
- * Sends an enquiry through the API as a client would: asks for the spam question, answers it, posts. With `answered`,
- * the question it answered before, as a client's retry would.
+ * Sends an enquiry through the API as a client would: asks for the spam question, answers it, posts (to `postTo`, an
+ * instance other than the one that asked, when given). With `answered`, the question it answered before, as a
+ * client's retry would.
  */
-export async function sendEnquiry(base: string, fields: Record<string, string>, answered?: AnsweredQuestion) {
+export async function sendEnquiry(
+  base: string,
+  fields: Record<string, string>,
+  { answered, postTo = base }: { answered?: AnsweredQuestion; postTo?: string } = {},
+) {
   const question = answered ?? (await answeredQuestion(base));
-  const res = await fetch(`${base}/emails/contact-form`, {
+  const res = await fetch(`${postTo}/emails/contact-form`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ ...fields, ...question }),

@@ -1,6 +1,9 @@
+import { mkdtempSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, type TrustProxy } from "../../server/config.ts";
+import { ConfigError, loadConfig, readSecrets, type TrustProxy } from "../../server/config.ts";
 
 describe("loadConfig", () => {
   it("runs with no environment at all, on the embedded defaults", () => {
@@ -10,7 +13,7 @@ describe("loadConfig", () => {
     expect(config.CONTENT_SOURCE).toBe("local");
     expect(config.CONTACT_RATE_LIMIT).toBe(5);
     expect(config.CONTENT_RATE_LIMIT).toBe(300);
-    expect(config.FORM_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(config.FORM_SECRET).toBeUndefined();
   });
 
   it("names the variable and the problem in one line", () => {
@@ -155,5 +158,63 @@ describe("LIVE_PREVIEW_ORIGINS", () => {
         /^Invalid environment variable LIVE_PREVIEW_ORIGINS \(.*\): .* is not an origin such as https:\/\/app\.contentful\.com[^\n]*$/,
       );
     }
+  });
+});
+
+describe("secrets kept in files", () => {
+  const folder = () => mkdtempSync(path.join(tmpdir(), "site-secrets-"));
+
+  it("makes FORM_SECRET once per data folder, readable by its owner only, and every start reads the same", async () => {
+    const dir = folder();
+    const config = loadConfig({ DATA_DIR: dir });
+    const starts = await Promise.all([1, 2, 3, 4].map(() => readSecrets(config)));
+    const secrets = new Set(starts.map((secrets) => secrets.formSecret));
+    expect(secrets.size).toBe(1);
+    expect([...secrets][0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(statSync(path.join(dir, "form-secret")).mode & 0o777).toBe(0o600);
+    expect((await readSecrets(config)).formSecret).toBe([...secrets][0]);
+  });
+
+  it("takes FORM_SECRET as given, or from FORM_SECRET_FILE, and never makes one then", async () => {
+    const dir = folder();
+    const given = "a-form-secret-from-the-environment";
+    expect((await readSecrets(loadConfig({ DATA_DIR: dir, FORM_SECRET: given }))).formSecret).toBe(given);
+    const file = path.join(dir, "mounted-secret");
+    writeFileSync(file, "a-form-secret-from-a-mounted-file\n");
+    expect((await readSecrets(loadConfig({ DATA_DIR: dir, FORM_SECRET_FILE: file }))).formSecret).toBe(
+      "a-form-secret-from-a-mounted-file",
+    );
+    expect(() => statSync(path.join(dir, "form-secret"))).toThrow(/ENOENT/);
+    expect(() => loadConfig({ FORM_SECRET: given, FORM_SECRET_FILE: file })).toThrowError(/not both/);
+  });
+
+  it("names the variable and the file it cannot use, never what the file holds", async () => {
+    const dir = folder();
+    const missing = path.join(dir, "missing");
+    await expect(readSecrets(loadConfig({ DATA_DIR: dir, FORM_SECRET_FILE: missing }))).rejects.toThrowError(
+      new ConfigError(`Invalid environment variable FORM_SECRET_FILE: cannot read ${missing} (ENOENT)`),
+    );
+    const short = path.join(dir, "short");
+    writeFileSync(short, "hunter2");
+    const error = await readSecrets(loadConfig({ DATA_DIR: dir, FORM_SECRET_FILE: short })).catch((e: Error) => e);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(String(error)).toMatch(/FORM_SECRET_FILE: .*short holds fewer than 16 characters/);
+    expect(String(error)).not.toContain("hunter2");
+  });
+
+  it("puts the password from REDIS_PASSWORD_FILE into REDIS_URL, and refuses a second password", async () => {
+    const dir = folder();
+    const file = path.join(dir, "redis-password");
+    writeFileSync(file, "p@ss/word:with%odd\n");
+    const config = loadConfig({ DATA_DIR: dir, REDIS_URL: "rediss://redis:6380/2", REDIS_PASSWORD_FILE: file });
+    const url = new URL((await readSecrets(config)).redisUrl ?? "");
+    expect([url.protocol, url.host, url.pathname]).toEqual(["rediss:", "redis:6380", "/2"]);
+    expect(decodeURIComponent(url.password)).toBe("p@ss/word:with%odd");
+    expect((await readSecrets(loadConfig({ DATA_DIR: dir, REDIS_URL: "redis://:pw@redis:6379" }))).redisUrl).toBe(
+      "redis://:pw@redis:6379",
+    );
+    expect(() => loadConfig({ REDIS_URL: "redis://:pw@redis:6379", REDIS_PASSWORD_FILE: file })).toThrowError(
+      /REDIS_PASSWORD_FILE: REDIS_URL carries a password already/,
+    );
   });
 });

@@ -48,6 +48,15 @@ describe("an enquiry as a mail", () => {
     expect(mail.date).toEqual(new Date("2026-11-23T10:15:00.000Z"));
   });
 
+  it("goes to MAIL_TO's addresses only: a record's recipients narrow them and never add one", () => {
+    const to = "Studio <studio@gritstone.test>, owner@gritstone.test";
+    const envelope = (recipients?: string[]) => enquiryMail({ ...record(), recipients }, { ...settings, to }).envelope;
+    expect(envelope()).toMatchObject({ to: ["studio@gritstone.test", "owner@gritstone.test"] });
+    expect(envelope(["OWNER@gritstone.test"])).toMatchObject({ to: ["owner@gritstone.test"] });
+    expect(envelope(["owner@gritstone.test", "thief@example.com"])).toMatchObject({ to: ["owner@gritstone.test"] });
+    expect(envelope(["thief@example.com"])).toMatchObject({ to: ["studio@gritstone.test", "owner@gritstone.test"] });
+  });
+
   it("lists every answer under the form's own labels, in the form's order, a blank one said to be blank", () => {
     const text = String(enquiryMail(record(), settings).text);
     const lines = [

@@ -95,7 +95,7 @@ describe("the status report", () => {
       outboxDepth: 4,
       oldestPendingSeconds: 75,
       lastDeliveryAt: "2026-11-23T09:15:00.000Z",
-      consumer: { name: "web-1", holding: 2 },
+      consumer: { holding: 2 },
       deadLetters: 0,
       failingSeconds: null,
     };

@@ -3,7 +3,7 @@ import { readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createOutbox, newEnquiryId } from "../../server/enquiries/outbox.ts";
+import { checkRecord, createOutbox, newEnquiryId } from "../../server/enquiries/outbox.ts";
 import { enquiryRecord } from "../support/enquiry-record.ts";
 
 const record = enquiryRecord;
@@ -71,5 +71,40 @@ describe("an outbox file edited by hand", () => {
     expect((await outbox.pending()).map((r) => r.id)).toEqual([id]);
     expect(unreadable).toEqual(["broken.json"]);
     expect((await readdir(path.join(root, "pending"))).sort()).toEqual(["broken.json", `${id}.json`].sort());
+  });
+});
+
+describe("a record read back from a shared queue", () => {
+  const mailTo = ["studio@gritstone.test"];
+  const reason = (value: unknown) => {
+    const checked = checkRecord(value, mailTo);
+    return checked.ok ? "ok" : checked.reason;
+  };
+
+  it("passes as the desk wrote it, and loses any field the outbox does not write", () => {
+    const base = record();
+    const written = record(newEnquiryId(new Date()), {
+      enquiry: { ...base.enquiry, need: "Photography" },
+      recipients: ["Studio@gritstone.test"],
+    });
+    const checked = checkRecord({ ...written, to: "thief@example.com", headers: { Bcc: "thief@example.com" } }, mailTo);
+    expect(checked).toEqual({ ok: true, record: written });
+  });
+
+  it("fails with the field and the rule, never the value", () => {
+    const id = newEnquiryId(new Date());
+    const cases: [unknown, string][] = [
+      [{ ...record(id), recipients: ["thief@example.com"] }, "recipients: names an address that is not in MAIL_TO"],
+      [
+        { ...record(id), enquiry: { ...record(id).enquiry, email: "not-an-address" } },
+        "enquiry.email: Please enter a valid email address, like jane@example.com.",
+      ],
+      [{ ...record(id), enquiry: { ...record(id).enquiry, name: "Eve\r\nBcc: thief@example.com" } }, "ok"],
+      [{ ...record(id), messageId: "<enquiry.other@gritstone.test>" }, "messageId: is not this enquiry's Message-ID"],
+      [{ ...record(id), id: "../../etc/passwd" }, "id: is not an enquiry id"],
+      [{ ...record(id), version: 2 }, "version: Invalid input: expected 1"],
+      ["a string", "record: Invalid input: expected object, received string"],
+    ];
+    for (const [value, expected] of cases) expect(reason(value)).toBe(expected);
   });
 });

@@ -39,7 +39,7 @@ describe("the status board's figures", () => {
           outboxDepth: 2,
           oldestPendingSeconds: 130,
           lastDeliveryAt: "2026-11-23T11:50:00.000Z",
-          consumer: { name: "web-1", holding: 1 },
+          consumer: { holding: 1 },
           deadLetters: 0,
           failingSeconds: null,
         }),
@@ -51,7 +51,7 @@ describe("the status board's figures", () => {
       "Shared queue depth (all instances): 2 enquiries waiting, the oldest for 2 min",
       "Last successful delivery: 10 min ago",
       "Dead letters: None",
-      "This instance&#x27;s consumer: web-1, holding 1 enquiry",
+      "Held by this instance: 1 enquiry",
     ]);
   });
 
