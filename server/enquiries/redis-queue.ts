@@ -102,6 +102,7 @@ export function redisQueue(options: RedisQueueOptions): SharedQueue {
       const delivered = await trimDelivered(redis, stream, before.delivered);
       // A dead letter's entry id is the time it was dead-lettered.
       const dead = await redis.xTrim(keys.deadStream, "MINID", `${before.dead.getTime()}-0`);
+      if (delivered + dead > 0) figures.changed();
       return { delivered, dead };
     },
 

@@ -179,7 +179,8 @@ describe.skipIf(!redisServer)("the Redis we ship, behind its password", { timeou
       [withUrl, "Url Ursula"],
       [asReplica, "Replica Rhys"],
     ] as const) {
-      const sent = await sendEnquiry(site.base, { name, email: "r@example.com", need: "Branding", brief: "A logo." });
+      const brief = `A logo for ${name}.`;
+      const sent = await sendEnquiry(site.base, { name, email: "r@example.com", need: "Branding", brief });
       expect(sent).toMatchObject({ status: 200, answer: { status: "success" } });
       const ready = (await (await fetch(`${site.base}/readyz`)).json()) as {
         checks: { name: string; state: string }[];
