@@ -60,7 +60,11 @@ describe("TRUST_PROXY as addresses and ranges", () => {
       expect(again).toBe(first - 1);
       expect(other).toBe(first);
 
-      await vi.waitFor(async () => expect((await page(port, ["Host: example.com"])).headers["x-cache"]).toBe("HIT"));
+      // The page's copy is made in the background: on a busy machine that can take a few seconds.
+      await vi.waitFor(async () => expect((await page(port, ["Host: example.com"])).headers["x-cache"]).toBe("HIT"), {
+        timeout: 15_000,
+        interval: 100,
+      });
       const stored = await page(port, ["Host: not a host", "X-Forwarded-Host: example.com"]);
       expect(stored.status).toBe(200);
       expect(stored.headers["x-cache"]).toBe("HIT");
@@ -103,5 +107,32 @@ describe("the pod's TRUST_PROXY (ops/kubernetes/deployment.yaml)", () => {
     expect(clientOf("10.244.1.5", "198.51.100.1, 203.0.113.9")).toBe("203.0.113.9");
     // Straight to the pod from outside: its own address, whatever it claims.
     expect(clientOf("203.0.113.9", "198.51.100.1")).toBe("203.0.113.9");
+  });
+});
+
+describe("the scale profile's TRUST_PROXY (docker-compose.yml)", () => {
+  it("believes X-Forwarded-For from Varnish and nginx in front, and from no other service", () => {
+    const compose = parse(readFileSync(path.join(root, "docker-compose.yml"), "utf8")) as {
+      services: Record<string, { environment?: Record<string, string> }>;
+    };
+    const value = compose.services["site-scaled"]?.environment?.TRUST_PROXY ?? "";
+    const app = express();
+    app.set("trust proxy", loadConfig({ TRUST_PROXY: value }).TRUST_PROXY);
+    const trust = app.get("trust proxy fn") as TrustProxy;
+    const clientOf = (from: string, forwardedFor: string) =>
+      proxyaddr(
+        {
+          socket: { remoteAddress: from },
+          connection: { remoteAddress: from },
+          headers: { "x-forwarded-for": forwardedFor },
+        } as never,
+        trust,
+      );
+    // Through Varnish (10.231.43.10) then nginx (10.231.43.11): the visitor Varnish saw, not what it wrote before.
+    expect(clientOf("10.231.43.11", "198.51.100.1, 203.0.113.9, 10.231.43.10")).toBe("203.0.113.9");
+    // The published port's gateway is on the same network, and is the visitor, not a proxy.
+    expect(clientOf("10.231.43.11", "198.51.100.1, 10.231.43.1, 10.231.43.10")).toBe("10.231.43.1");
+    // Another service reaching a replica on the default network: its own address, whatever it claims.
+    expect(clientOf("172.18.0.5", "198.51.100.1")).toBe("172.18.0.5");
   });
 });
