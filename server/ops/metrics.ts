@@ -1,8 +1,8 @@
 import type { ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { collectDefaultMetrics, Gauge, Histogram, type Registry } from "prom-client";
-import type { LabelledRequest, RouteLabeler } from "../http/page-cache/routes.ts";
 import { pathOf } from "../http/request-line.ts";
+import type { LabelledRequest, RouteLabeler } from "../lib/route-labels.ts";
 import { secretMatches } from "../lib/secrets.ts";
 import type { BuildInfo } from "./status.ts";
 

@@ -1,6 +1,6 @@
 import express, { type RequestHandler, type Router } from "express";
 import type { Registry } from "prom-client";
-import type { RouteLabeler } from "../http/page-cache/routes.ts";
+import type { RouteLabeler } from "../lib/route-labels.ts";
 import { type MeasureStep, metricsEndpoint, requestMetrics } from "./metrics.ts";
 import type { Ops } from "./ops.ts";
 

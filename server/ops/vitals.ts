@@ -2,8 +2,8 @@ import type { Request, RequestHandler } from "express";
 import { Histogram, type Registry } from "prom-client";
 import { z } from "zod";
 import { type VitalName, vitalNames } from "../../src/lib/status-report.ts";
-import { type RouteLabeler, unmatchedRoute } from "../http/page-cache/routes.ts";
 import { sendFail } from "../http/refusals.ts";
+import { type RouteLabeler, unmatchedRoute } from "../lib/route-labels.ts";
 
 export { vitalsPath } from "../../src/lib/report-paths.ts";
 

@@ -1,7 +1,7 @@
 import type { ServerBuild } from "react-router";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RouteLabeler, unmatchedRoute } from "../../server/http/page-cache/routes.ts";
+import { RouteLabeler, unmatchedRoute } from "../../server/lib/route-labels.ts";
 import { createLoadContext, servicesContext } from "../../src/context.ts";
 import { canonicalPath } from "../../src/lib/redirects.ts";
 import { buildLoadContext, dataRequestPage, isDataRequest, manifestPath } from "../../src/lib/router-protocol.ts";

@@ -4,7 +4,7 @@ import { isPrefetchPurpose, isPrivatePage, prefetchedDataCacheControl } from "..
 import { readQuery } from "../../../src/lib/page-queries.ts";
 import { isDataRequest, manifestPath } from "../../../src/lib/router-protocol.ts";
 import type { PreviewCookie } from "../../content/preview.ts";
-import { unmatchedRoute } from "./routes.ts";
+import { unmatchedRoute } from "../../lib/route-labels.ts";
 import { type TagHeaderName, tagHeaders } from "./tags.ts";
 
 // The page cache's whole policy, in the order of Varnish's builtin.vcl; the other files here are mechanism.
