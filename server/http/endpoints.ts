@@ -64,6 +64,9 @@ export const endpoints: Readonly<Record<string, Endpoint>> = {
   [cspReportPath]: report,
 };
 
+/** The operator's probes and scrape (server/ops/router.ts): out of the request log and metrics, which they would drown. */
+export const operatorPaths = new Set(["/metrics", "/healthz", "/readyz"]);
+
 /** By canonical path, so a limit cannot be dodged by spelling the path differently (case, slash, `.data`). */
 export function endpointOf(path: string): Endpoint {
   return endpoints[canonicalPath(path)] ?? pageEndpoint;

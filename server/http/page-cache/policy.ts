@@ -3,7 +3,7 @@ import { readConsent } from "../../../src/lib/consent.ts";
 import { isPrefetchPurpose, isPrivatePage, prefetchedDataCacheControl } from "../../../src/lib/page-prefetch.ts";
 import { readQuery } from "../../../src/lib/page-queries.ts";
 import { isDataRequest, manifestPath } from "../../../src/lib/router-protocol.ts";
-import type { PreviewCookie } from "../../content/preview.ts";
+import type { PreviewCookie } from "../../lib/preview-cookie.ts";
 import { unmatchedRoute } from "../../lib/route-labels.ts";
 import { type TagHeaderName, tagHeaders } from "./tags.ts";
 
