@@ -4,7 +4,7 @@ import type express from "express";
 import type { Express, RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { RouterContextProvider, ServerBuild } from "react-router";
-import { listingCategories, listingPages } from "../../src/content/pages.ts";
+import { listingCategories, listingPages } from "../../src/content/categories.ts";
 import type { ContentReader } from "../../src/content/types.ts";
 import { categoryQuery, readQuery } from "../../src/lib/page-queries.ts";
 import type { SiteServices } from "../../src/services.ts";

@@ -1,13 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { ProjectCard } from "../../src/content/cards.ts";
+import { distinctCategories } from "../../src/content/categories.ts";
 import type { BlogPostFields } from "../../src/content/model.ts";
-import {
-  distinctCategories,
-  listings,
-  pickServiceProjects,
-  readListing,
-  relatedPosts,
-} from "../../src/content/pages.ts";
+import { listings, pickServiceProjects, readListing, relatedPosts } from "../../src/content/pages.ts";
 import type { ContentQuery, ContentReader, Entry } from "../../src/content/types.ts";
 import { createLoadContext } from "../../src/context.ts";
 import { readCategory } from "../../src/lib/page-queries.ts";
