@@ -2,7 +2,7 @@ import cookieParser from "cookie-parser";
 import express, { type RequestHandler, type Response, type Router } from "express";
 import onHeaders from "on-headers";
 import type { Logger } from "pino";
-import { isDataRequest } from "../../src/lib/router-protocol.ts";
+import { isDataRequest } from "../../src/shared/router-protocol.ts";
 import {
   cookieKeyOf,
   cookieOptionsOf,

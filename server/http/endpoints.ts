@@ -1,5 +1,5 @@
-import { canonicalPath } from "../../src/lib/redirects.ts";
-import { cspReportPath, vitalsPath } from "../../src/lib/report-paths.ts";
+import { canonicalPath } from "../../src/shared/redirects.ts";
+import { cspReportPath, vitalsPath } from "../../src/shared/report-paths.ts";
 
 // One table for the method check, rate limits, Origin check and refusals; a path not in it is a page (GET, HEAD).
 

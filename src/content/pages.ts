@@ -1,6 +1,11 @@
 import type { RouterContextProvider } from "react-router";
 import { servicesContext } from "../context.ts";
-import { readCategory } from "../lib/page-queries.ts";
+import { type CategoryFilter, listingPages, offeredCategories } from "../shared/content/categories.ts";
+import type { FieldsByType } from "../shared/content/fields.ts";
+import type { BlogPostFields, ProjectFields, ServiceFields } from "../shared/content/model.ts";
+import { slugify } from "../shared/content/outline.ts";
+import type { ContentQuery, ContentType, Entry } from "../shared/content/types.ts";
+import { readCategory } from "../shared/page-queries.ts";
 import {
   type Carousel,
   cardsOf,
@@ -10,12 +15,7 @@ import {
   toPostCard,
   toProjectCard,
 } from "./cards.ts";
-import { type CategoryFilter, listingPages, offeredCategories } from "./categories.ts";
-import type { FieldsByType } from "./fields.ts";
 import { loadContent, loadEntry, notFound, type QueryOf } from "./load.ts";
-import type { BlogPostFields, ProjectFields, ServiceFields } from "./model.ts";
-import { slugify } from "./outline.ts";
-import type { ContentQuery, ContentType, Entry } from "./types.ts";
 
 type LoadContext = Readonly<RouterContextProvider>;
 

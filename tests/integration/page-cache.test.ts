@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { previewCookie } from "../../server/lib/preview-cookie.ts";
-import { distinctCategories } from "../../src/content/categories.ts";
+import { distinctCategories } from "../../src/shared/content/categories.ts";
 import { buildTestApp } from "../support/app.ts";
 import { contentApps } from "../support/content-apps.ts";
 

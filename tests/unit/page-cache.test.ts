@@ -9,7 +9,7 @@ import { hashAuthorisedInline, policyWithHashes } from "../../server/http/page-c
 import { createPageCache } from "../../server/http/page-cache.ts";
 import { cspNonce, securityHeaders } from "../../server/http/security.ts";
 import { previewCookieOf } from "../../server/lib/preview-cookie.ts";
-import { readQuery } from "../../src/lib/page-queries.ts";
+import { readQuery } from "../../src/shared/page-queries.ts";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 

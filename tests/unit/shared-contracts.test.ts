@@ -46,10 +46,10 @@ describe("src/ files the server runs", () => {
 
   it("are found (the server reads the content model, the enquiry rules, the page queries…)", () => {
     for (const file of [
-      "src/lib/page-queries.ts",
-      "src/lib/consent.ts",
-      "src/lib/enquiry.ts",
-      "src/content/types.ts",
+      "src/shared/page-queries.ts",
+      "src/shared/consent.ts",
+      "src/shared/enquiry.ts",
+      "src/shared/content/types.ts",
     ]) {
       expect(shared.has(file), file).toBe(true);
     }

@@ -1,5 +1,5 @@
-import type { ContentType } from "../../../src/content/types.ts";
-import { dataRequestPage } from "../../../src/lib/router-protocol.ts";
+import type { ContentType } from "../../../src/shared/content/types.ts";
+import { dataRequestPage } from "../../../src/shared/router-protocol.ts";
 
 // One tag vocabulary for this store and a tier in front (xkey, Surrogate-Key, Cache-Tag), so a publish reaches both.
 
