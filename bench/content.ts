@@ -10,7 +10,7 @@ import { type ContentService, createContentService } from "../server/content/ser
 import type { ContentSource } from "../server/content/source.ts";
 import { createLogger } from "../server/http/logging.ts";
 import { queries } from "../src/content/pages.ts";
-import type { ContentQuery } from "../src/content/types.ts";
+import type { ContentQuery } from "../src/shared/content/types.ts";
 import { startCdaServer } from "../tests/support/cda-server.ts";
 
 const postCount = Number(process.argv[2] ?? 500);

@@ -21,7 +21,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import type { PublishFigure } from "../src/lib/status-report.ts";
+import type { PublishFigure } from "../src/shared/status-report.ts";
 import { startCdaServer } from "../tests/support/cda-server.ts";
 import { startVarnish, varnishd } from "./support/varnish.ts";
 

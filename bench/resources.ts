@@ -9,7 +9,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import sharp from "sharp";
 import { parse } from "yaml";
-import { imageWidths } from "../src/content/images.ts";
+import { imageWidths } from "../src/shared/content/images.ts";
 import { imageMemorySettings } from "../tests/support/system.ts";
 import { startServer } from "./support/server.ts";
 

@@ -4,8 +4,8 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { readStoreFiles, type StoredAsset, type StoredEntry } from "../server/content/local-source.ts";
-import { contentFields, type FieldKind } from "../src/content/fields.ts";
-import type { ContentType } from "../src/content/types.ts";
+import { contentFields, type FieldKind } from "../src/shared/content/fields.ts";
+import type { ContentType } from "../src/shared/content/types.ts";
 
 const names: Record<ContentType, { name: string; description: string; displayField: string | null }> = {
   homePage: {

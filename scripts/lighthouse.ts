@@ -9,7 +9,7 @@ import { gzipSync } from "node:zlib";
 import { chromium as playwrightChromium } from "@playwright/test";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { prefetchStartMark } from "../src/lib/page-prefetch.ts";
+import { prefetchStartMark } from "../src/shared/page-prefetch.ts";
 import { startServer } from "./production-server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");

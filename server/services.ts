@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import { Gauge, Registry } from "prom-client";
-import type { SiteServices } from "../src/services.ts";
+import type { SiteServices } from "../src/shared/services.ts";
 import { type Config, readSecrets } from "./config.ts";
 import { createContentfulSource } from "./content/contentful-source.ts";
 import { frontCache } from "./content/front-cache.ts";

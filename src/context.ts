@@ -1,5 +1,5 @@
 import { createContext, RouterContextProvider } from "react-router";
-import type { SiteServices } from "./services.ts";
+import type { SiteServices } from "./shared/services.ts";
 
 export const nonceContext = createContext<string>("");
 

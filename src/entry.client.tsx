@@ -10,7 +10,7 @@ import {
   sessionStore,
 } from "./lib/chunk-reload.ts";
 import { rememberDocumentEntry } from "./lib/document-entry.ts";
-import { currentNavigation } from "./lib/router-protocol.ts";
+import { currentNavigation } from "./shared/router-protocol.ts";
 
 /**
  * The absolute URL of the page the visitor is navigating to, read from the router at this very moment: React

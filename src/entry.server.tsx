@@ -7,7 +7,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "./components/Nonce.tsx";
 import { InlineCssProvider, routeStylesheets } from "./components/PageStyles.tsx";
 import { nonceContext, servicesContext, sharedDocumentContext } from "./context.ts";
-import { isPrefetchRequest, prefetchedDataCacheControl } from "./lib/page-prefetch.ts";
+import { isPrefetchRequest, prefetchedDataCacheControl } from "./shared/page-prefetch.ts";
 
 export { createLoadContext } from "./context.ts";
 

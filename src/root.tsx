@@ -22,9 +22,9 @@ import { contentRetryAfter, isContentUnavailable } from "./content/load.ts";
 import { servicesContext } from "./context.ts";
 import { chromeColourRules, usePageChrome } from "./lib/page-chrome.ts";
 import { useRefreshSeconds } from "./lib/page-refresh.ts";
-import { useRouterUpdatesAsTransitions } from "./lib/router-protocol.ts";
 import { notFoundPage, organisationJsonLd, type RootData, seo } from "./lib/seo.ts";
-import { site, siteIcons } from "./site.ts";
+import { useRouterUpdatesAsTransitions } from "./shared/router-protocol.ts";
+import { site, siteIcons } from "./shared/site.ts";
 // The two fonts' files (as styles/fonts.css names them): preloaded, so they are there for the first paint.
 import bricolageFont from "./styles/fonts/bricolage-grotesque-latin-wght-400-800.woff2?url";
 import interFont from "./styles/fonts/inter-latin-wght-400-900.woff2?url";

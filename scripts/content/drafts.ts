@@ -1,4 +1,4 @@
-import { site } from "../../src/site.ts";
+import { site } from "../../src/shared/site.ts";
 import { md } from "./rich-text.ts";
 import type { Store } from "./store.ts";
 

@@ -1,4 +1,4 @@
-import { site } from "../../src/site.ts";
+import { site } from "../../src/shared/site.ts";
 import { clients, ownMark } from "./clients.ts";
 import { on, palette } from "./colour.ts";
 import { type ArtWords, drawn, type Kind, type Size } from "./plans.ts";

@@ -1,4 +1,4 @@
-import { site } from "../../src/site.ts";
+import { site } from "../../src/shared/site.ts";
 import { palette } from "./colour.ts";
 import { drawn, type Kind } from "./plans.ts";
 import { md } from "./rich-text.ts";

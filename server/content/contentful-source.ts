@@ -1,8 +1,14 @@
 import { createClient } from "contentful";
 import type { Logger } from "pino";
-import { ContentQueryError } from "../../src/content/errors.ts";
-import { type LinkedObject, type LinkResolution, mapLinks, removeLink, trimAsset } from "../../src/content/links.ts";
-import type { AssetFile } from "../../src/content/types.ts";
+import { ContentQueryError } from "../../src/shared/content/errors.ts";
+import {
+  type LinkedObject,
+  type LinkResolution,
+  mapLinks,
+  removeLink,
+  trimAsset,
+} from "../../src/shared/content/links.ts";
+import type { AssetFile } from "../../src/shared/content/types.ts";
 import { type CompiledQuery, shapeEntry, toDeliveryParams } from "./query.ts";
 import type { ContentSource } from "./source.ts";
 

@@ -1,11 +1,11 @@
 import express, { type Router } from "express";
 import { Feed } from "feed";
 import type { Logger } from "pino";
-import type { BlogPostFields } from "../../src/content/model.ts";
-import { plainText } from "../../src/content/outline.ts";
-import type { ContentReader, Entry } from "../../src/content/types.ts";
-import { newsFeedPath, newsFeedTitle } from "../../src/lib/news-feed.ts";
-import { site } from "../../src/site.ts";
+import type { BlogPostFields } from "../../src/shared/content/model.ts";
+import { plainText } from "../../src/shared/content/outline.ts";
+import type { ContentReader, Entry } from "../../src/shared/content/types.ts";
+import { newsFeedPath, newsFeedTitle } from "../../src/shared/news-feed.ts";
+import { site } from "../../src/shared/site.ts";
 import { type TagHeaderName, tagFile } from "../http/page-cache/tags.ts";
 
 /** Newest first, as the news list. */

@@ -7,7 +7,7 @@ import pLimit, { type LimitFunction } from "p-limit";
 import type { Logger } from "pino";
 import { Histogram, type Registry } from "prom-client";
 import sharp from "sharp";
-import { imageWidths } from "../../src/content/images.ts";
+import { imageWidths } from "../../src/shared/content/images.ts";
 import { sendBusy } from "../http/refusals.ts";
 import { counter, scrapedGauge } from "../lib/metrics.ts";
 import { createImageDiskCache, type ImageDiskCache } from "./image-disk-cache.ts";

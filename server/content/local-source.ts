@@ -2,8 +2,14 @@ import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { type LinkedObject, mapLinks, trimAsset } from "../../src/content/links.ts";
-import { type Asset, type AssetFile, type ContentType, contentTypes, type Entry } from "../../src/content/types.ts";
+import { type LinkedObject, mapLinks, trimAsset } from "../../src/shared/content/links.ts";
+import {
+  type Asset,
+  type AssetFile,
+  type ContentType,
+  contentTypes,
+  type Entry,
+} from "../../src/shared/content/types.ts";
 import { deepFreeze } from "./links.ts";
 import { type CompiledQuery, runQuery } from "./query.ts";
 import type { ContentSource } from "./source.ts";

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import { Histogram, type Registry } from "prom-client";
-import type { PublishFigure } from "../../src/lib/status-report.ts";
+import type { PublishFigure } from "../../src/shared/status-report.ts";
 import { counter } from "../lib/metrics.ts";
 import type { EntryChange, PurgePlan } from "./purge-plan.ts";
 

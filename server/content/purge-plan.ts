@@ -1,5 +1,5 @@
-import { type ContentType, contentTypes } from "../../src/content/types.ts";
-import { newsFeedPath } from "../../src/lib/news-feed.ts";
+import { type ContentType, contentTypes } from "../../src/shared/content/types.ts";
+import { newsFeedPath } from "../../src/shared/news-feed.ts";
 
 // Pure: given the payload and the slugs shown now, which cached answers and pages go. `undefined` means everything:
 // an unreadable payload, an asset (any entry may show it), or a page list that cannot be worked out.

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ContentQueryError } from "../../src/content/errors.ts";
-import { type FieldKind, fieldKind } from "../../src/content/fields.ts";
-import { type ContentQuery, type ContentType, contentTypes, type Entry } from "../../src/content/types.ts";
+import { ContentQueryError } from "../../src/shared/content/errors.ts";
+import { type FieldKind, fieldKind } from "../../src/shared/content/fields.ts";
+import { type ContentQuery, type ContentType, contentTypes, type Entry } from "../../src/shared/content/types.ts";
 
 // One query engine for every source; a query's compiled, canonical form is also its cache key.
 

@@ -2,10 +2,14 @@ import path from "node:path";
 import express, { type Router } from "express";
 import type { Logger } from "pino";
 import type { Registry } from "prom-client";
-import { contentRetryAfterSeconds, isContentQueryError, isContentUnavailableError } from "../../src/content/errors.ts";
+import {
+  contentRetryAfterSeconds,
+  isContentQueryError,
+  isContentUnavailableError,
+} from "../../src/shared/content/errors.ts";
 import { bodyFields } from "../http/body.ts";
-import { labelRoute } from "../http/page-cache/routes.ts";
 import { fail } from "../http/refusals.ts";
+import { labelRoute } from "../lib/route-labels.ts";
 import { contentImageHeaders, type ImageSizeLimits, imageSizes } from "./image-sizes.ts";
 import type { ContentService } from "./service.ts";
 

@@ -1,15 +1,15 @@
 import { LRUCache } from "lru-cache";
 import type { Logger } from "pino";
 import { Registry } from "prom-client";
-import { ContentUnavailableError, isContentQueryError } from "../../src/content/errors.ts";
+import { ContentUnavailableError, isContentQueryError } from "../../src/shared/content/errors.ts";
 import {
   type ContentQuery,
   type ContentReader,
   type ContentResult,
   type ContentType,
   contentTypes,
-} from "../../src/content/types.ts";
-import type { ContentFigures } from "../../src/lib/status-report.ts";
+} from "../../src/shared/content/types.ts";
+import type { ContentFigures } from "../../src/shared/status-report.ts";
 import { counter, scrapedGauge } from "../lib/metrics.ts";
 import type { ReadinessCheck } from "../ops/readiness.ts";
 import { deepFreeze } from "./links.ts";

@@ -1,4 +1,4 @@
-import type { ContentResult } from "../../src/content/types.ts";
+import type { ContentResult } from "../../src/shared/content/types.ts";
 import type { CompiledQuery } from "./query.ts";
 
 /** Every source answers the same compiled query the same way, and trims linked assets as the contentful SDK does. */

@@ -1,7 +1,7 @@
 import { verifyRequest } from "@contentful/node-apps-toolkit/requests";
 import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
-import type { ContentType } from "../../src/content/types.ts";
+import type { ContentType } from "../../src/shared/content/types.ts";
 import { bodyReader } from "../http/body.ts";
 import { fail } from "../http/refusals.ts";
 import type { Claims } from "../lib/claims.ts";

@@ -1,14 +1,14 @@
 import { createHash } from "node:crypto";
 import type { Logger } from "pino";
-import { checkEnquiry, type Enquiry } from "../../src/lib/enquiry.ts";
+import { checkEnquiry, type Enquiry } from "../../src/shared/enquiry.ts";
 import {
   type EnquiryDesk,
   type EnquiryResult,
   formFields,
   sentMessage,
   spamMessage,
-} from "../../src/lib/enquiry-desk.ts";
-import { site } from "../../src/site.ts";
+} from "../../src/shared/enquiry-desk.ts";
+import { site } from "../../src/shared/site.ts";
 import type { Claims } from "../lib/claims.ts";
 import { faultLog } from "../lib/fault-log.ts";
 import type { EnquiryCounts } from "./metrics.ts";

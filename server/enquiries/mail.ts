@@ -5,8 +5,8 @@ import { Readable } from "node:stream";
 import nodemailer from "nodemailer";
 import addressparser from "nodemailer/lib/addressparser";
 import type { SendMailOptions } from "nodemailer/lib/mailer";
-import { type Enquiry, enquiryFields, enquiryLabels } from "../../src/lib/enquiry.ts";
-import { site } from "../../src/site.ts";
+import { type Enquiry, enquiryFields, enquiryLabels } from "../../src/shared/enquiry.ts";
+import { site } from "../../src/shared/site.ts";
 import { escapeMarkup } from "../lib/markup.ts";
 import type { OutboxRecord } from "./outbox.ts";
 

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { Registry } from "prom-client";
-import type { MailFigures } from "../../src/lib/status-report.ts";
+import type { MailFigures } from "../../src/shared/status-report.ts";
 import { faultLog } from "../lib/fault-log.ts";
 import { counter, scrapedGauge } from "../lib/metrics.ts";
 

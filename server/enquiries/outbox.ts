@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdir, open, readdir, readFile, rename, rm, unlink } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { type Enquiry, enquirySchema } from "../../src/lib/enquiry.ts";
+import { type Enquiry, enquirySchema } from "../../src/shared/enquiry.ts";
 import type { RetentionCutoffs } from "./queue.ts";
 
 /** Everything needed to send it again, identically. */

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import type { EnquiryDesk } from "../../src/lib/enquiry-desk.ts";
+import type { EnquiryDesk } from "../../src/shared/enquiry-desk.ts";
 import { bodyFields } from "../http/body.ts";
 import { fail } from "../http/refusals.ts";
 

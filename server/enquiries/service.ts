@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { Registry } from "prom-client";
-import type { EnquiryDesk } from "../../src/lib/enquiry-desk.ts";
-import type { MailFigures } from "../../src/lib/status-report.ts";
+import type { EnquiryDesk } from "../../src/shared/enquiry-desk.ts";
+import type { MailFigures } from "../../src/shared/status-report.ts";
 import type { Config } from "../config.ts";
 import { type Claims, memoryClaims } from "../lib/claims.ts";
 import { faultKind } from "../lib/fault-log.ts";

@@ -10,9 +10,6 @@ import { sendFail } from "./refusals.ts";
 export const bodyLimitBytes = 32 * 1024;
 export const formFieldLimit = 1000;
 
-// 32 kB in 30 s needs barely 1 kB/s (Node's defaults are 60 s and 300 s): a slower client only holds a socket.
-export const requestTimeouts = { headersTimeout: 10_000, requestTimeout: 30_000 } as const;
-
 const tooManyFields = `The form has too many fields (at most ${formFieldLimit}).`;
 
 const formFields = (raw: Buffer) => new URLSearchParams(new TextDecoder().decode(raw));

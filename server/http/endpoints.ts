@@ -1,5 +1,5 @@
-import { canonicalPath } from "../../src/lib/redirects.ts";
-import { cspReportPath, vitalsPath } from "../../src/lib/report-paths.ts";
+import { canonicalPath } from "../../src/shared/redirects.ts";
+import { cspReportPath, vitalsPath } from "../../src/shared/report-paths.ts";
 
 // One table for the method check, rate limits, Origin check and refusals; a path not in it is a page (GET, HEAD).
 
@@ -63,6 +63,9 @@ export const endpoints: Readonly<Record<string, Endpoint>> = {
   [vitalsPath]: report,
   [cspReportPath]: report,
 };
+
+/** The operator's probes and scrape (server/ops/router.ts): out of the request log and metrics, which they would drown. */
+export const operatorPaths = new Set(["/metrics", "/healthz", "/readyz"]);
 
 /** By canonical path, so a limit cannot be dodged by spelling the path differently (case, slash, `.data`). */
 export function endpointOf(path: string): Endpoint {

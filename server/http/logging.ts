@@ -4,7 +4,7 @@ import { formatWithOptions } from "node:util";
 import pino, { type Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { redacted, redactSecrets } from "../lib/redact.ts";
-import { operatorPaths } from "../ops/metrics.ts";
+import { operatorPaths } from "./endpoints.ts";
 
 const requestIdPattern = /^[\w.:-]{1,128}$/;
 

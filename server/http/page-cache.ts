@@ -4,6 +4,7 @@ import onFinished from "on-finished";
 import onHeaders from "on-headers";
 import type { Logger } from "pino";
 import type { Registry } from "prom-client";
+import { labelRoute } from "../lib/route-labels.ts";
 import { answer } from "./page-cache/answer.ts";
 import type { Found } from "./page-cache/copy.ts";
 import { headerTemplate } from "./page-cache/copy.ts";
@@ -16,7 +17,6 @@ import {
   type PolicyOptions,
 } from "./page-cache/policy.ts";
 import type { SharedRender } from "./page-cache/render.ts";
-import { labelRoute } from "./page-cache/routes.ts";
 import { createStore, type Store } from "./page-cache/store.ts";
 import type { TagHeaderName } from "./page-cache/tags.ts";
 

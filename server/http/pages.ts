@@ -1,21 +1,20 @@
-import type { RequestListener } from "node:http";
+import type { RequestListener, ServerResponse } from "node:http";
 import { createRequestHandler } from "@react-router/express";
 import type express from "express";
 import type { Express, RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { RouterContextProvider, ServerBuild } from "react-router";
-import { listingCategories, listingPages } from "../../src/content/pages.ts";
-import type { ContentReader } from "../../src/content/types.ts";
-import { categoryQuery, readQuery } from "../../src/lib/page-queries.ts";
-import type { SiteServices } from "../../src/services.ts";
+import { listingCategories, listingPages } from "../../src/shared/content/categories.ts";
+import type { ContentReader } from "../../src/shared/content/types.ts";
+import { categoryQuery, readQuery } from "../../src/shared/page-queries.ts";
+import type { SiteServices } from "../../src/shared/services.ts";
 import type { Config, TrustProxy } from "../config.ts";
-import type { PreviewCookie } from "../content/preview.ts";
-import type { MeasureStep } from "../ops/metrics.ts";
+import type { PreviewCookie } from "../lib/preview-cookie.ts";
+import type { LabelledRequest, RouteLabeler } from "../lib/route-labels.ts";
 import type { Services } from "../services.ts";
 import { replayBody } from "./body.ts";
 import { knownPages } from "./page-cache/known-pages.ts";
 import { sharedRender } from "./page-cache/render.ts";
-import type { RouteLabeler } from "./page-cache/routes.ts";
 import { planTags } from "./page-cache/tags.ts";
 import { createPageCache, type PageCache } from "./page-cache.ts";
 import type { RenderLimit } from "./render-limit.ts";
@@ -72,6 +71,13 @@ async function categoryPaths(content: ContentReader): Promise<string[]> {
   );
   return lists.flat();
 }
+
+/** On Node's own request and response, so a step runs the same in the app and before it, for a stored page. */
+export type MeasureStep = (
+  req: LabelledRequest,
+  res: ServerResponse & { locals: Record<string, unknown> },
+  next: () => void,
+) => void;
 
 // A copy held now is answered before Express sees it, after the same measure steps: a hit skips Express's per-request
 // setup and router.

@@ -3,7 +3,7 @@ import { type Request, type RequestHandler, type Response, Router } from "expres
 import { MemoryStore, type Options, rateLimit, type Store } from "express-rate-limit";
 import type { Logger } from "pino";
 import { RedisStore } from "rate-limit-redis";
-import { site } from "../../src/site.ts";
+import { site } from "../../src/shared/site.ts";
 import { faultLog } from "../lib/fault-log.ts";
 import type { RedisClient } from "../redis.ts";
 import { endpointOf, type RateTier } from "./endpoints.ts";

@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
-import { redirectFor } from "../../src/lib/redirects.ts";
-import { isRouterRequest } from "../../src/lib/router-protocol.ts";
+import { redirectFor } from "../../src/shared/redirects.ts";
+import { isRouterRequest } from "../../src/shared/router-protocol.ts";
 
 // Data requests pass through: React Router's catch-all answers them with a replace redirect for client navigations.
 export const legacyRedirects: RequestHandler = (req, res, next) => {

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Request, Response } from "express";
 import type { Logger } from "pino";
-import { site, siteIcons } from "../../src/site.ts";
+import { site, siteIcons } from "../../src/shared/site.ts";
 import { escapeMarkup } from "../lib/markup.ts";
 import { endpointOf } from "./endpoints.ts";
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { RequestHandler, Response } from "express";
 import type { TrustProxy } from "../config.ts";
+import { maxPathBytes, maxPathSegments, pathTooLong, percentEncodingValid } from "../lib/request-path.ts";
 import { pageFormProblem } from "./body.ts";
 import { endpointOf } from "./endpoints.ts";
 import { sendFail } from "./refusals.ts";
@@ -21,37 +22,6 @@ function validHost(host: string): boolean {
   return valid;
 }
 let lastValidHost: string | undefined;
-
-// Generous (real paths are under 100 bytes), and they bound every later step whose cost grows with the path.
-export const maxPathBytes = 2048;
-export const maxPathSegments = 64;
-
-export function pathOf(url: string): string {
-  const q = url.indexOf("?");
-  return q === -1 ? url : url.slice(0, q);
-}
-
-export function pathTooLong(url: string): boolean {
-  const path = pathOf(url);
-  if (path.length > maxPathBytes) return true;
-  let segments = 0;
-  for (let at = path.indexOf("/"); at !== -1; at = path.indexOf("/", at + 1)) {
-    if (++segments > maxPathSegments) return true;
-  }
-  return false;
-}
-
-/** Whether a path's percent-encoding decodes (`%` followed by two hex digits, forming UTF-8): `/%E0%A4%A` does not. */
-export function percentEncodingValid(url: string): boolean {
-  const path = pathOf(url);
-  if (!path.includes("%")) return true;
-  try {
-    decodeURIComponent(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Counted without copying the header list: this runs on every hit. */
 function hostHeaders(raw: readonly string[]): number {

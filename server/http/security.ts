@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
-import { cspReportGroup, cspReportPath } from "../../src/lib/report-paths.ts";
+import { cspReportGroup, cspReportPath } from "../../src/shared/report-paths.ts";
 import { sendFail } from "./refusals.ts";
 
 export interface SecurityOptions {

@@ -1,8 +1,8 @@
 import express, { type Router } from "express";
 import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
-import type { ContentType } from "../../src/content/types.ts";
-import type { SiteServices } from "../../src/services.ts";
+import type { ContentType } from "../../src/shared/content/types.ts";
+import type { SiteServices } from "../../src/shared/services.ts";
 import { escapeMarkup } from "../lib/markup.ts";
 import { type TagHeaderName, tagFile } from "./page-cache/tags.ts";
 

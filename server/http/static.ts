@@ -1,7 +1,7 @@
 import path from "node:path";
 import express, { type Response, type Router } from "express";
 import expressStaticGzip from "express-static-gzip";
-import { labelRoute, staticRoute } from "./page-cache/routes.ts";
+import { labelRoute, staticRoute } from "../lib/route-labels.ts";
 
 // Hashed assets go out as the brotli or gzip copy the build wrote beside them, so no request pays for compressing them.
 export function staticFiles(clientDir: string): Router {

@@ -3,8 +3,8 @@ import { LRUCache } from "lru-cache";
 import type { Logger } from "pino";
 import { Counter, type Registry } from "prom-client";
 import { z } from "zod";
-import { type RouteLabeler, unmatchedRoute } from "../http/page-cache/routes.ts";
 import { sendFail } from "../http/refusals.ts";
+import { type RouteLabeler, unmatchedRoute } from "../lib/route-labels.ts";
 
 /** The directives a violation is counted under; any other is refused, so the label set stays fixed. */
 const cspDirectives = [

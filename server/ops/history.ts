@@ -1,5 +1,5 @@
 import type { Registry } from "prom-client";
-import { type HistoryReport, type VitalFigure, vitalNames, vitalRating } from "../../src/lib/status-report.ts";
+import { type HistoryReport, type VitalFigure, vitalNames, vitalRating } from "../../src/shared/status-report.ts";
 import { addSample, type Buckets, emptyBuckets, minus, plus, quantile, type Sample } from "./buckets.ts";
 import { vitalMetrics } from "./vitals.ts";
 

@@ -1,20 +1,11 @@
-import type { ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { collectDefaultMetrics, Gauge, Histogram, type Registry } from "prom-client";
-import type { LabelledRequest, RouteLabeler } from "../http/page-cache/routes.ts";
-import { pathOf } from "../http/request-line.ts";
+import { operatorPaths } from "../http/endpoints.ts";
+import type { MeasureStep } from "../http/pages.ts";
+import { pathOf } from "../lib/request-path.ts";
+import type { RouteLabeler } from "../lib/route-labels.ts";
 import { secretMatches } from "../lib/secrets.ts";
 import type { BuildInfo } from "./status.ts";
-
-/** On Node's own request and response, so a step runs the same in the app and before it, for a stored page. */
-export type MeasureStep = (
-  req: LabelledRequest,
-  res: ServerResponse & { locals: Record<string, unknown> },
-  next: () => void,
-) => void;
-
-/** Operator endpoints stay out of the request metrics: probes and scrapes would drown the visitors' figures. */
-export const operatorPaths = new Set(["/metrics", "/healthz", "/readyz"]);
 
 const knownMethods = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 

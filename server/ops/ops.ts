@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { Counter, Registry } from "prom-client";
-import type { StatusReport } from "../../src/lib/status-report.ts";
+import type { StatusReport } from "../../src/shared/status-report.ts";
 import { registerCspViolations } from "./csp-reports.ts";
 import { createHistory, type History } from "./history.ts";
 import { type HttpMetrics, registerOpsMetrics } from "./metrics.ts";

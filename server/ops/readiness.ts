@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { CheckOutcome, ComponentId } from "../../src/lib/status-report.ts";
+import type { CheckOutcome, ComponentId } from "../../src/shared/status-report.ts";
 import { untilAborted } from "../lib/abort.ts";
 
 /** Answers are kept and shared by probes, /status and /status.json, so a public page cannot hammer what checks ask. */

@@ -1,7 +1,8 @@
 import express, { type RequestHandler, type Router } from "express";
 import type { Registry } from "prom-client";
-import type { RouteLabeler } from "../http/page-cache/routes.ts";
-import { type MeasureStep, metricsEndpoint, requestMetrics } from "./metrics.ts";
+import type { MeasureStep } from "../http/pages.ts";
+import type { RouteLabeler } from "../lib/route-labels.ts";
+import { metricsEndpoint, requestMetrics } from "./metrics.ts";
 import type { Ops } from "./ops.ts";
 
 /** First in the app: once shutdown has begun, every client is asked to close its connection so the server can drain. */

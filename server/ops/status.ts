@@ -10,7 +10,7 @@ import {
   type ServiceState,
   type StatusReport,
   worstState,
-} from "../../src/lib/status-report.ts";
+} from "../../src/shared/status-report.ts";
 import type { Readiness } from "./readiness.ts";
 
 /** Each service gives its own figures; either may be absent. */

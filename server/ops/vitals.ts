@@ -1,11 +1,11 @@
 import type { Request, RequestHandler } from "express";
 import { Histogram, type Registry } from "prom-client";
 import { z } from "zod";
-import { type VitalName, vitalNames } from "../../src/lib/status-report.ts";
-import { type RouteLabeler, unmatchedRoute } from "../http/page-cache/routes.ts";
+import { type VitalName, vitalNames } from "../../src/shared/status-report.ts";
 import { sendFail } from "../http/refusals.ts";
+import { type RouteLabeler, unmatchedRoute } from "../lib/route-labels.ts";
 
-export { vitalsPath } from "../../src/lib/report-paths.ts";
+export { vitalsPath } from "../../src/shared/report-paths.ts";
 
 /** In seconds (web-vitals reports milliseconds); buckets around web.dev's "good" and "poor" thresholds. */
 export const vitalMetrics: Record<VitalName, { name: string; seconds: boolean; buckets: number[]; max: number }> = {

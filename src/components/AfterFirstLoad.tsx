@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { prefetchStartMark } from "../lib/page-prefetch.ts";
+import { prefetchStartMark } from "../shared/page-prefetch.ts";
 import { whenIdle } from "./when.ts";
 
 /** Their code loads only when they start: the first page's scripts carry none of it. */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useSyncExternalStore } from "react";
 import { Link } from "react-router";
-import { type AnalyticsConsent, analyticsProvider, consentCookie, readConsent } from "../lib/consent.ts";
 import { reportVitals } from "../lib/web-vitals.ts";
+import { type AnalyticsConsent, analyticsProvider, consentCookie, readConsent } from "../shared/consent.ts";
 import styles from "./Consent.module.css";
 import { useNonce } from "./Nonce.tsx";
 

@@ -1,7 +1,7 @@
 import type { ImgHTMLAttributes } from "react";
 import type { Client } from "../content/client.ts";
-import { imageSources } from "../content/images.ts";
-import type { Asset } from "../content/types.ts";
+import { imageSources } from "../shared/content/images.ts";
+import type { Asset } from "../shared/content/types.ts";
 
 /** Its intrinsic size prevents layout shift; `priority` for the one image that is the page's largest paint. */
 export function ContentImage({

@@ -1,4 +1,4 @@
-import { useRouterScripts } from "../lib/router-protocol.ts";
+import { useRouterScripts } from "../shared/router-protocol.ts";
 import { hydrationScriptsId } from "./startAppAfterFirstPaint.ts";
 import startAppScript from "./startAppAfterFirstPaint.ts?inline-script";
 

@@ -1,4 +1,4 @@
-import { site } from "../site.ts";
+import { site } from "../shared/site.ts";
 import styles from "./Logo.module.css";
 
 /** textLength pins the wordmark's width, so swapping in the web font never moves the header. */

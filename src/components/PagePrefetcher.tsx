@@ -1,6 +1,7 @@
 import { memo, useEffect, useState } from "react";
 import { matchRoutes, PrefetchPageLinks, useLocation } from "react-router";
 import { menuLinks } from "../lib/menu.ts";
+import { fetchesAheadOn, type PrefetchRank, prefetchQueue, type VisitorConnection } from "../lib/prefetch-queue.ts";
 import {
   hoverIntentMs,
   maxPrefetchedPages,
@@ -8,9 +9,8 @@ import {
   prefetchTarget,
   routedLinkSelector,
   seenAfterMs,
-} from "../lib/page-prefetch.ts";
-import { fetchesAheadOn, type PrefetchRank, prefetchQueue, type VisitorConnection } from "../lib/prefetch-queue.ts";
-import { type KnownRoutes, type RouteManifest, useKnownRoutes, useRouteManifest } from "../lib/router-protocol.ts";
+} from "../shared/page-prefetch.ts";
+import { type KnownRoutes, type RouteManifest, useKnownRoutes, useRouteManifest } from "../shared/router-protocol.ts";
 import { whenIdle } from "./when.ts";
 
 /**

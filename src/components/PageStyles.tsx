@@ -1,6 +1,6 @@
 import { createContext, type LinkHTMLAttributes, type ReactNode, useContext } from "react";
 import { type EntryContext, Links, useMatches } from "react-router";
-import { LinksWithoutStylesheets, useRouteManifest } from "../lib/router-protocol.ts";
+import { LinksWithoutStylesheets, useRouteManifest } from "../shared/router-protocol.ts";
 
 /** The one style element that carries the first document's CSS. */
 const inlineHref = "page-styles";

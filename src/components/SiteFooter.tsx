@@ -3,7 +3,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import { menuLinks } from "../lib/menu.ts";
 import { type PageChrome, usePageChrome } from "../lib/page-chrome.ts";
 import type { RootData } from "../lib/seo.ts";
-import { site } from "../site.ts";
+import { site } from "../shared/site.ts";
 import { CookieSettingsButton } from "./Consent.tsx";
 import styles from "./SiteFooter.module.css";
 

@@ -2,7 +2,7 @@ import type { CSSProperties } from "react";
 import { Link, NavLink } from "react-router";
 import { menuLinks } from "../lib/menu.ts";
 import { type PageChrome, usePageChrome } from "../lib/page-chrome.ts";
-import { site } from "../site.ts";
+import { site } from "../shared/site.ts";
 import { Logo } from "./Logo.tsx";
 import styles from "./SiteHeader.module.css";
 import menuStyles from "./SiteMenu.module.css";

@@ -5,7 +5,7 @@ import {
   type ServiceState,
   type StatusReport,
   stateWords,
-} from "../lib/status-report.ts";
+} from "../shared/status-report.ts";
 import styles from "./StatusBoard.module.css";
 import { StatusCharts } from "./StatusCharts.tsx";
 import { StatusPublishes } from "./StatusPublishes.tsx";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { formatDuration, type HistoryReport, type VitalFigure, vitalThresholds } from "../lib/status-report.ts";
+import { formatDuration, type HistoryReport, type VitalFigure, vitalThresholds } from "../shared/status-report.ts";
 import { ColumnHeads } from "./ColumnHeads.tsx";
 import styles from "./StatusCharts.module.css";
 

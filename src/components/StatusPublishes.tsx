@@ -1,4 +1,4 @@
-import { formatDuration, type PublishFigure } from "../lib/status-report.ts";
+import { formatDuration, type PublishFigure } from "../shared/status-report.ts";
 import { ColumnHeads } from "./ColumnHeads.tsx";
 import styles from "./StatusBoard.module.css";
 

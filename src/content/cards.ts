@@ -1,6 +1,6 @@
-import type { BlogPostFields, HomePageFields, ProjectFields } from "./model.ts";
+import type { BlogPostFields, HomePageFields, ProjectFields } from "../shared/content/model.ts";
+import type { Asset, Entry } from "../shared/content/types.ts";
 import { projectName } from "./names.ts";
-import type { Asset, Entry } from "./types.ts";
 
 // Pages send only these cards to the browser, never whole entries with their rich text. The mappers take entries read
 // with or without `select`, so any field may be missing.

@@ -1,6 +1,6 @@
 import { ContentImage } from "../components/ContentImage.tsx";
 import { useFieldTags } from "../preview/inspector.tsx";
-import type { Asset } from "./types.ts";
+import type { Asset } from "../shared/content/types.ts";
 
 // Beside rich-text.tsx because the pages that show an entry's images are the ones that show its rich text: the two
 // share one file of the browser's code.

@@ -1,9 +1,9 @@
 import { data, isRouteErrorResponse, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { servicesContext } from "../context.ts";
-import { thrownDataStatus } from "../lib/router-protocol.ts";
-import { contentRetryAfterSeconds, isContentQueryError, isContentUnavailableError } from "./errors.ts";
-import type { FieldsByType } from "./fields.ts";
-import type { ContentQuery, ContentType, Entry } from "./types.ts";
+import { contentRetryAfterSeconds, isContentQueryError, isContentUnavailableError } from "../shared/content/errors.ts";
+import type { FieldsByType } from "../shared/content/fields.ts";
+import type { ContentQuery, ContentType, Entry } from "../shared/content/types.ts";
+import { thrownDataStatus } from "../shared/router-protocol.ts";
 
 // With the source down and nothing cached, loaders throw a 503 with Retry-After that the ErrorBoundary renders as the
 // page's loading placeholder, never a 500 page.

@@ -1,5 +1,5 @@
-import { headlineServices, overviewServices } from "../lib/services-catalogue.ts";
-import type { ProjectFields, ServiceFields } from "./model.ts";
+import type { ProjectFields, ServiceFields } from "../shared/content/model.ts";
+import { headlineServices, overviewServices } from "../shared/services-catalogue.ts";
 
 // Contentful may send an entry without its title (only the slug is required), so each name falls back.
 

@@ -1,6 +1,11 @@
 import type { RouterContextProvider } from "react-router";
 import { servicesContext } from "../context.ts";
-import { readCategory } from "../lib/page-queries.ts";
+import { type CategoryFilter, listingPages, offeredCategories } from "../shared/content/categories.ts";
+import type { FieldsByType } from "../shared/content/fields.ts";
+import type { BlogPostFields, ProjectFields, ServiceFields } from "../shared/content/model.ts";
+import { slugify } from "../shared/content/outline.ts";
+import type { ContentQuery, ContentType, Entry } from "../shared/content/types.ts";
+import { readCategory } from "../shared/page-queries.ts";
 import {
   type Carousel,
   cardsOf,
@@ -10,11 +15,7 @@ import {
   toPostCard,
   toProjectCard,
 } from "./cards.ts";
-import type { FieldsByType } from "./fields.ts";
 import { loadContent, loadEntry, notFound, type QueryOf } from "./load.ts";
-import type { BlogPostFields, ProjectFields, ServiceFields } from "./model.ts";
-import { slugify } from "./outline.ts";
-import type { ContentQuery, ContentReader, ContentType, Entry } from "./types.ts";
 
 type LoadContext = Readonly<RouterContextProvider>;
 
@@ -48,7 +49,7 @@ export const queries = {
     order: newestFirst,
     ...(category ? { "fields.blogCategory": category } : {}),
   }),
-  newsCategories: { content_type: "blogPost", select: "sys.id,fields.blogCategory" },
+  newsCategories: listingPages["/news"].categories,
   /** `skip` reads past the first three when the article is among them. */
   related: (skip?: number): QueryOf<"blogPost"> => ({
     content_type: "blogPost",
@@ -61,24 +62,11 @@ export const queries = {
     order: byProjectTitle,
     ...(category ? { "fields.category": category } : {}),
   }),
-  projectCategories: { content_type: "singleProject", select: "sys.id,fields.category" },
+  projectCategories: listingPages["/projects"].categories,
   project: (slug: string): QueryOf<"singleProject"> => ({ content_type: "singleProject", "fields.slug": slug }),
   service: (slug: string): QueryOf<"singleServices"> => ({ content_type: "singleServices", "fields.slug": slug }),
   serviceProjects: { content_type: "singleProject", order: "-fields.date" },
 } as const satisfies Record<string, ContentQuery | ((...args: never[]) => ContentQuery)>;
-
-const byName = (a: string, b: string) => a.localeCompare(b, "en-GB", { sensitivity: "base" });
-
-export function distinctCategories(lists: Array<readonly string[] | undefined>): string[] {
-  const seen = new Map<string, string>();
-  for (const list of lists) {
-    for (const raw of list ?? []) {
-      const name = raw.trim();
-      if (name && !seen.has(name.toLowerCase())) seen.set(name.toLowerCase(), name);
-    }
-  }
-  return [...seen.values()].sort(byName);
-}
 
 /** In preview cards keep their `source` fields, so the editor's edits become cards through the same mapper. */
 function keepSources(context: LoadContext): boolean {
@@ -97,46 +85,15 @@ export async function readLatestPosts(context: LoadContext): Promise<PostCard[]>
   return cardsOf(await loadContent(context, queries.homeTeaser), toPostCard, keepSources(context));
 }
 
-interface Listing<T extends ContentType, Card> {
+interface Listing<T extends ContentType, Card> extends CategoryFilter<T> {
   list: (category?: string) => QueryOf<T>;
-  categories: QueryOf<T> & { select: string };
-  categoriesOf: (fields: Partial<FieldsByType[T]>) => readonly string[] | undefined;
   toCard: (entry: Entry<Partial<FieldsByType[T]>>) => Card | undefined;
 }
 
 export const listings: { news: Listing<"blogPost", PostCard>; projects: Listing<"singleProject", ProjectCard> } = {
-  news: {
-    list: queries.news,
-    categories: queries.newsCategories,
-    categoriesOf: (fields) => fields.blogCategory,
-    toCard: toPostCard,
-  },
-  projects: {
-    list: queries.projects,
-    categories: queries.projectCategories,
-    categoriesOf: (fields) => fields.category,
-    toCard: toProjectCard,
-  },
+  news: { ...listingPages["/news"], list: queries.news, toCard: toPostCard },
+  projects: { ...listingPages["/projects"], list: queries.projects, toCard: toProjectCard },
 };
-
-/** The list pages by path: the page cache learns from here which categories each one offers. */
-export const listingPages = { "/news": listings.news, "/projects": listings.projects } as const;
-
-function offeredCategories<T extends ContentType>(
-  listing: Listing<T, unknown>,
-  filed: Entry<Partial<FieldsByType[T]>>[],
-): string[] {
-  return distinctCategories(filed.map((entry) => listing.categoriesOf(entry.fields)));
-}
-
-/** The categories a listing's filter offers, read as its page reads them. */
-export async function listingCategories<T extends ContentType>(
-  content: ContentReader,
-  listing: Listing<T, unknown>,
-): Promise<string[]> {
-  const { items } = await content.getEntries<Partial<FieldsByType[T]>>(listing.categories);
-  return offeredCategories(listing, items);
-}
 
 // A category the filter does not offer is a 404, as an unknown slug is: the page cache answers every such address
 // from one stored 404, so made-up categories never take the room of real ones.

@@ -4,9 +4,9 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ContentImage } from "../components/ContentImage.tsx";
 import { useFieldTags } from "../preview/inspector.tsx";
-import { headingIds as computeHeadingIds } from "./outline.ts";
+import { headingIds as computeHeadingIds } from "../shared/content/outline.ts";
+import type { Asset } from "../shared/content/types.ts";
 import styles from "./rich-text.module.css";
-import type { Asset } from "./types.ts";
 
 type HeadingTag = "h2" | "h3" | "h4" | "h5" | "h6";
 

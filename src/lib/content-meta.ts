@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import type { Asset } from "../content/types.ts";
-import { normalisePath } from "./paths.ts";
+import type { Asset } from "../shared/content/types.ts";
+import { normalisePath } from "../shared/paths.ts";
 import { absoluteUrl, seo, siteOrigin } from "./seo.ts";
 
 export interface ContentPageMeta {

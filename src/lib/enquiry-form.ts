@@ -1,5 +1,11 @@
-import { checkEnquiry, type EnquiryField, enquiryFields, type FieldErrors } from "./enquiry.ts";
-import { type EnquiryAnswer, formFields, isAnswerShaped, type SpamChallenge, spamMessage } from "./enquiry-desk.ts";
+import { checkEnquiry, type EnquiryField, enquiryFields, type FieldErrors } from "../shared/enquiry.ts";
+import {
+  type EnquiryAnswer,
+  formFields,
+  isAnswerShaped,
+  type SpamChallenge,
+  spamMessage,
+} from "../shared/enquiry-desk.ts";
 
 // The contact form's states as a reducer, so they are tested without a browser: the component only
 // renders them and moves focus where they say.

@@ -1,4 +1,4 @@
-import { site } from "../site.ts";
+import { site } from "../shared/site.ts";
 
 /** The site menu: seven links in this order; Shop leaves the site in a new tab. */
 export interface MenuLink {

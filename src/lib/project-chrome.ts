@@ -1,4 +1,4 @@
-import type { ProjectFields } from "../content/model.ts";
+import type { ProjectFields } from "../shared/content/model.ts";
 import { projectColours } from "./colour.ts";
 import type { PageChrome } from "./page-chrome.ts";
 

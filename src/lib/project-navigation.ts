@@ -1,4 +1,4 @@
-import { categoryQuery, readCategory } from "./page-queries.ts";
+import { categoryQuery, readCategory } from "../shared/page-queries.ts";
 
 // Previous and next on a project page follow the project list as the visitor saw it (order and filter), handed over in
 // navigation state; a tile followed before the app ran carries none, so the page recovers the list from its referrer.

@@ -1,5 +1,5 @@
 import type { Document } from "@contentful/rich-text-types";
-import { paragraphWordCount } from "../content/outline.ts";
+import { paragraphWordCount } from "../shared/content/outline.ts";
 
 /** Words per minute behind the estimate (word count of the paragraph nodes / 100, rounded). */
 const wordsPerMinute = 100;

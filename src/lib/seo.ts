@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import { site } from "../site.ts";
-import { normalisePath } from "./paths.ts";
+import { normalisePath } from "../shared/paths.ts";
+import { site } from "../shared/site.ts";
 
 // Every route's meta() calls seo(args, {...}); the origin comes from SITE_URL through the root loader.
 export interface PageSeo {

@@ -1,5 +1,5 @@
-import type { BlogPostFields } from "../content/model.ts";
-import { site } from "../site.ts";
+import type { BlogPostFields } from "../shared/content/model.ts";
+import { site } from "../shared/site.ts";
 
 export function blogPostingJsonLd(post: BlogPostFields, pageUrl: string, imageUrl?: string) {
   const origin = new URL(pageUrl).origin;

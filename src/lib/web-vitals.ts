@@ -1,4 +1,4 @@
-import { vitalsPath } from "./report-paths.ts";
+import { vitalsPath } from "../shared/report-paths.ts";
 
 interface VitalBeacon {
   metric: string;

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { Carousel } from "../content/cards.ts";
-import type { FieldsByType } from "../content/fields.ts";
-import type { Asset, ContentType } from "../content/types.ts";
+import type { FieldsByType } from "../shared/content/fields.ts";
+import type { Asset, ContentType } from "../shared/content/types.ts";
 import { usePreview } from "./inspector.tsx";
 
 // The SDK and the mapping of an edit to page fields are in the preview-only chunk (sdk.ts), which connects here once

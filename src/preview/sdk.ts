@@ -1,5 +1,5 @@
 import { ContentfulLivePreview, InspectorModeEventMethods, LIVE_PREVIEW_EDITOR_SOURCE } from "@contentful/live-preview";
-import { editedFields } from "../content/links.ts";
+import { editedFields } from "../shared/content/links.ts";
 import { inspectorAttributes } from "./inspector.tsx";
 import { connectLiveUpdates } from "./live-updates.ts";
 

@@ -9,7 +9,7 @@ import { Figures, PageHero } from "../components/PageHero.tsx";
 import { orPlaceholder } from "../content/load.ts";
 import { readCarousel } from "../content/pages.ts";
 import { seo } from "../lib/seo.ts";
-import { site } from "../site.ts";
+import { site } from "../shared/site.ts";
 import type { Route } from "./+types/about";
 
 const agencyFigures = [

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { LegalDocument, type LegalSection } from "../components/legal/LegalDocument.tsx";
 import { formatDate } from "../lib/dates.ts";
 import { seo } from "../lib/seo.ts";
-import { site } from "../site.ts";
+import { site } from "../shared/site.ts";
 import type { Route } from "./+types/accessibility";
 
 /** When the statement was first written, and when it was last reviewed (and the site last tested against it). */

@@ -3,11 +3,11 @@ import styles from "../components/contact/ContactPage.module.css";
 import { EnquiryForm } from "../components/contact/EnquiryForm.tsx";
 import { OfficeDetails } from "../components/contact/OfficeDetails.tsx";
 import { servicesContext } from "../context.ts";
-import { choiceLimit, enquiryFields, enquiryLimits } from "../lib/enquiry.ts";
-import { answerMaxDigits, formFields, sentMessage } from "../lib/enquiry-desk.ts";
 import type { EnquiryReply } from "../lib/enquiry-form.ts";
-import { isDocumentPost, refusalBody } from "../lib/router-protocol.ts";
-import { site } from "../site.ts";
+import { choiceLimit, enquiryFields, enquiryLimits } from "../shared/enquiry.ts";
+import { answerMaxDigits, formFields, sentMessage } from "../shared/enquiry-desk.ts";
+import { isDocumentPost, refusalBody } from "../shared/router-protocol.ts";
+import { site } from "../shared/site.ts";
 import type { Route } from "./+types/contact";
 
 export function meta(_: Route.MetaArgs) {

@@ -5,11 +5,11 @@ import { TrustedByStrip } from "../components/home/TrustedByStrip.tsx";
 import { clients as trustedClients } from "../content/clients.ts";
 import { orPlaceholder } from "../content/load.ts";
 import { readCarousel, readLatestPosts, readProjectTiles } from "../content/pages.ts";
-import { newsFeedLinks } from "../lib/news-feed.ts";
 import type { ChromeHandle } from "../lib/page-chrome.ts";
 import { seo } from "../lib/seo.ts";
 import { shuffle } from "../lib/shuffle.ts";
-import { site } from "../site.ts";
+import { newsFeedLinks } from "../shared/news-feed.ts";
+import { site } from "../shared/site.ts";
 import type { Route } from "./+types/home";
 
 // Below the fold on a phone: rendered in full by the server, their code loaded as they come near the screen.

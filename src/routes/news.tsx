@@ -4,9 +4,9 @@ import { useReloading } from "../components/useReloading.ts";
 import { toPostCard } from "../content/cards.ts";
 import { listings, readListing } from "../content/pages.ts";
 import { contentMeta } from "../lib/content-meta.ts";
-import { newsFeedLinks } from "../lib/news-feed.ts";
 import { useLiveCards } from "../preview/live-updates.ts";
-import { site } from "../site.ts";
+import { newsFeedLinks } from "../shared/news-feed.ts";
+import { site } from "../shared/site.ts";
 import type { Route } from "./+types/news";
 import styles from "./news.module.css";
 

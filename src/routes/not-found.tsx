@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { NotFound } from "../components/NotFound.tsx";
 import type { ChromeHandle } from "../lib/page-chrome.ts";
-import { redirectFor } from "../lib/redirects.ts";
 import { notFoundPage, seo } from "../lib/seo.ts";
+import { redirectFor } from "../shared/redirects.ts";
 import type { Route } from "./+types/not-found";
 
 export function loader({ url }: Route.LoaderArgs) {

@@ -1,9 +1,9 @@
 import { Link, useLoaderData } from "react-router";
 import { LegalDocument, type LegalSection } from "../components/legal/LegalDocument.tsx";
 import { servicesContext } from "../context.ts";
-import { analyticsProvider, consentCookieName, consentMaxAgeSeconds } from "../lib/consent.ts";
 import { seo } from "../lib/seo.ts";
-import { site } from "../site.ts";
+import { analyticsProvider, consentCookieName, consentMaxAgeSeconds } from "../shared/consent.ts";
+import { site } from "../shared/site.ts";
 import type { Route } from "./+types/privacy-policy";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -12,7 +12,6 @@ import {
   ProjectQuote,
   ProjectText,
 } from "../components/project/ProjectSections.tsx";
-import type { ProjectFields } from "../content/model.ts";
 import { projectName } from "../content/names.ts";
 import { projectBySlug } from "../content/pages.ts";
 import { projectColours } from "../lib/colour.ts";
@@ -21,7 +20,8 @@ import type { ChromeHandle } from "../lib/page-chrome.ts";
 import { projectChrome } from "../lib/project-chrome.ts";
 import { InspectedEntry } from "../preview/inspector.tsx";
 import { useLiveFields } from "../preview/live-updates.ts";
-import { site } from "../site.ts";
+import type { ProjectFields } from "../shared/content/model.ts";
+import { site } from "../shared/site.ts";
 import type { Route } from "./+types/project";
 
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { toProjectCard } from "../content/cards.ts";
 import { listings, readListing } from "../content/pages.ts";
 import { contentMeta } from "../lib/content-meta.ts";
 import { useLiveCards } from "../preview/live-updates.ts";
-import { site } from "../site.ts";
+import { site } from "../shared/site.ts";
 import type { Route } from "./+types/projects";
 import styles from "./projects.module.css";
 

@@ -17,7 +17,7 @@ import { latestProjectsFor, serviceBySlug } from "../content/pages.ts";
 import { contentMeta } from "../lib/content-meta.ts";
 import { InspectedEntry } from "../preview/inspector.tsx";
 import { useLiveCards, useLiveFields } from "../preview/live-updates.ts";
-import { site } from "../site.ts";
+import { site } from "../shared/site.ts";
 import type { Route } from "./+types/service";
 import styles from "./service.module.css";
 

@@ -2,7 +2,7 @@ import { PageHero } from "../components/PageHero.tsx";
 import { OtherServices } from "../components/services/OtherServices.tsx";
 import { ServiceIndex } from "../components/services/ServiceIndex.tsx";
 import { seo } from "../lib/seo.ts";
-import { site } from "../site.ts";
+import { site } from "../shared/site.ts";
 import type { Route } from "./+types/services";
 
 export function meta(args: Route.MetaArgs) {

@@ -3,7 +3,7 @@ import { useRevalidator } from "react-router";
 import { StatusBoard } from "../components/StatusBoard.tsx";
 import { servicesContext } from "../context.ts";
 import type { RefreshHandle } from "../lib/page-refresh.ts";
-import { site } from "../site.ts";
+import { site } from "../shared/site.ts";
 import type { Route } from "./+types/status";
 
 /** How often the page renews itself: by revalidating with JavaScript, by a <noscript> meta refresh without. */

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { LegalDocument, type LegalSection } from "../components/legal/LegalDocument.tsx";
 import { seo } from "../lib/seo.ts";
-import { site } from "../site.ts";
+import { site } from "../shared/site.ts";
 import type { Route } from "./+types/terms";
 
 export function meta(args: Route.MetaArgs) {

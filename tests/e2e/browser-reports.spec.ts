@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { startServer } from "../../scripts/production-server.ts";
-import { analyticsProvider } from "../../src/lib/consent.ts";
+import { analyticsProvider } from "../../src/shared/consent.ts";
 
 /**
  * What a real Chromium reports to the site: Core Web Vitals only from a visitor who accepted

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { startServer } from "../../scripts/production-server.ts";
-import { analyticsProvider, consentCookieName } from "../../src/lib/consent.ts";
+import { analyticsProvider, consentCookieName } from "../../src/shared/consent.ts";
 
 // These tests need a server with ANALYTICS_ID set; they share one, so they run one after another.
 test.describe.configure({ mode: "serial" });

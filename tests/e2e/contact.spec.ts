@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { budgets, needs, siteTypes } from "../../src/lib/enquiry.ts";
+import { budgets, needs, siteTypes } from "../../src/shared/enquiry.ts";
 import { type ParsedMail, parseMail } from "../support/smtp.ts";
 import { holdRequests } from "./network.ts";
 

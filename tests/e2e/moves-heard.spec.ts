@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { prefetchStartMark } from "../../src/lib/page-prefetch.ts";
+import { prefetchStartMark } from "../../src/shared/page-prefetch.ts";
 import { hydrated } from "./hydration.ts";
 
 // A keyboard and a screen reader: every move is made from the keyboard, and checked by what is focused and said.

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { startServer } from "../../scripts/production-server.ts";
-import { cspReportPath } from "../../src/lib/report-paths.ts";
+import { cspReportPath } from "../../src/shared/report-paths.ts";
 
 /**
  * The page a visitor without JavaScript gets when the server refuses their form (server/http/refusals.ts), here

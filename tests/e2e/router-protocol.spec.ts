@@ -1,11 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
-import { dataRequestPage, isDataRequest, manifestPath } from "../../src/lib/router-protocol.ts";
-import { site } from "../../src/site.ts";
+import { dataRequestPage, isDataRequest, manifestPath } from "../../src/shared/router-protocol.ts";
+import { site } from "../../src/shared/site.ts";
 import { hydrated } from "./hydration.ts";
 import { holdRequests } from "./network.ts";
 
 /**
- * What the browser's React Router does that src/lib/router-protocol.ts assumes: the URLs it
+ * What the browser's React Router does that src/shared/router-protocol.ts assumes: the URLs it
  * asks the server for, and the router it leaves on `window`. An upgrade that changes either fails here.
  */
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { prefetchStartMark } from "../../src/lib/page-prefetch.ts";
+import { prefetchStartMark } from "../../src/shared/page-prefetch.ts";
 import { hydrated } from "./hydration.ts";
 
 interface Connection {

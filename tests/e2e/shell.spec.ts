@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { site } from "../../src/site.ts";
+import { site } from "../../src/shared/site.ts";
 import { hydrated } from "./hydration.ts";
 
 // Nothing moves under reduced motion (delays and durations are 0), so clicks never chase an animation.

@@ -1,6 +1,6 @@
 import request from "supertest";
 import { describe, expect, it } from "vitest";
-import { consentCookieName } from "../../src/lib/consent.ts";
+import { consentCookieName } from "../../src/shared/consent.ts";
 import { buildTestApp } from "../support/app.ts";
 
 const googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";

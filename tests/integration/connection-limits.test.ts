@@ -1,8 +1,7 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestTimeouts } from "../../server/http/body.ts";
-import { maxPathBytes, maxPathSegments } from "../../server/http/request-line.ts";
-import { silentConnectionMs } from "../../server/http/server.ts";
+import { requestTimeouts, silentConnectionMs } from "../../server/http/server.ts";
+import { maxPathBytes, maxPathSegments } from "../../server/lib/request-path.ts";
 import { buildTestApp } from "../support/app.ts";
 import { listen, rawRequest } from "../support/raw-http.ts";
 

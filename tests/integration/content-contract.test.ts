@@ -4,7 +4,7 @@ import { createLocalSource } from "../../server/content/local-source.ts";
 import { type ContentService, createContentService } from "../../server/content/service.ts";
 import type { ContentSource } from "../../server/content/source.ts";
 import { createLogger } from "../../server/http/logging.ts";
-import type { Asset, ContentQuery, Entry } from "../../src/content/types.ts";
+import type { Asset, ContentQuery, Entry } from "../../src/shared/content/types.ts";
 import { cdaOverFixture } from "../support/cda-fixture.ts";
 import { fixtureAssets } from "../support/content-fixture.ts";
 import { checkNow } from "../support/ops.ts";

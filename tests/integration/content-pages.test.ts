@@ -1,6 +1,6 @@
 import request from "supertest";
 import { describe, expect, it } from "vitest";
-import type { ContentQuery, ContentReader } from "../../src/content/types.ts";
+import type { ContentQuery, ContentReader } from "../../src/shared/content/types.ts";
 import { buildTestApp } from "../support/app.ts";
 import { contentApps } from "../support/content-apps.ts";
 

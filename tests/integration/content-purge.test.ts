@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createContentfulSource } from "../../server/content/contentful-source.ts";
 import { createContentService } from "../../server/content/service.ts";
 import { createLogger } from "../../server/http/logging.ts";
-import type { ContentQuery } from "../../src/content/types.ts";
+import type { ContentQuery } from "../../src/shared/content/types.ts";
 import { cdaOverFixture } from "../support/cda-fixture.ts";
 
 /** Purging by content type, and preview's never-stale cache, over the contentful SDK and the CDA stand-in. */

@@ -4,7 +4,7 @@ import { createContentfulSource } from "../../server/content/contentful-source.t
 import { createLocalSource } from "../../server/content/local-source.ts";
 import { type ContentService, createContentService } from "../../server/content/service.ts";
 import { createLogger } from "../../server/http/logging.ts";
-import type { ContentQuery } from "../../src/content/types.ts";
+import type { ContentQuery } from "../../src/shared/content/types.ts";
 import { cdaOverFixture } from "../support/cda-fixture.ts";
 import { checkNow } from "../support/ops.ts";
 

@@ -1,12 +1,12 @@
 import { type DefaultTreeAdapterTypes, parse } from "parse5";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkEnquiry, enquiryFields } from "../../src/lib/enquiry.ts";
-import { formFields, spamMessage } from "../../src/lib/enquiry-desk.ts";
+import { checkEnquiry, enquiryFields } from "../../src/shared/enquiry.ts";
+import { formFields, spamMessage } from "../../src/shared/enquiry-desk.ts";
 import { buildTestApp } from "../support/app.ts";
 
-// The contact form as the server renders it, read against what the enquiry desk reads (src/lib/enquiry.ts and
-// src/lib/enquiry-desk.ts, which server/enquiries/desk.ts checks with): a field the form names differently from the
+// The contact form as the server renders it, read against what the enquiry desk reads (src/shared/enquiry.ts and
+// src/shared/enquiry-desk.ts, which server/enquiries/desk.ts checks with): a field the form names differently from the
 // desk is a field the desk never sees.
 
 type Element = DefaultTreeAdapterTypes.Element;

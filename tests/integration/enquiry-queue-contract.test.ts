@@ -9,7 +9,7 @@ import { diskQueue, type EnquiryQueue, localQueue } from "../../server/enquiries
 import { redisQueue } from "../../server/enquiries/redis-queue.ts";
 import { createLogger } from "../../server/http/logging.ts";
 import { openRedis, type RedisClient, redisReady } from "../../server/redis.ts";
-import { enquirySchema } from "../../src/lib/enquiry.ts";
+import { enquirySchema } from "../../src/shared/enquiry.ts";
 import { redisServer, startRedis } from "../support/redis.ts";
 
 /**

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OutboxRecord } from "../../server/enquiries/outbox.ts";
 import { createLogger } from "../../server/http/logging.ts";
 import { openRedis, type RedisClient, redisReady } from "../../server/redis.ts";
-import type { StatusReport } from "../../src/lib/status-report.ts";
+import type { StatusReport } from "../../src/shared/status-report.ts";
 import { redisServer, startRedis } from "../support/redis.ts";
 import { contentCopy, sendEnquiry, startSite } from "../support/site-process.ts";
 import { freePort, parseMail, startSmtp, type TestSmtp } from "../support/smtp.ts";

@@ -4,7 +4,7 @@ import { XMLParser } from "fast-xml-parser";
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { draftPost } from "../../scripts/content/drafts.ts";
-import { newsFeedPath } from "../../src/lib/news-feed.ts";
+import { newsFeedPath } from "../../src/shared/news-feed.ts";
 import { buildTestApp } from "../support/app.ts";
 
 /** The news feed over the sample content, read back with a real XML parser and compared with the store. */

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
-import { imageWidths } from "../../src/content/images.ts";
+import { imageWidths } from "../../src/shared/content/images.ts";
 import { buildTestApp } from "../support/app.ts";
 
 /** The resizer of the store's images (`?w=`) through the real app, over the sample store's real images. */

@@ -1,7 +1,7 @@
 import request from "supertest";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { legacyArticleSlugs, legacyProjectSlugs } from "../../src/lib/redirects.ts";
-import { serviceSlugs } from "../../src/lib/services-catalogue.ts";
+import { legacyArticleSlugs, legacyProjectSlugs } from "../../src/shared/redirects.ts";
+import { serviceSlugs } from "../../src/shared/services-catalogue.ts";
 import { buildTestApp } from "../support/app.ts";
 
 const googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";

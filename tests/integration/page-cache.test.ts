@@ -3,8 +3,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { previewCookie } from "../../server/content/preview.ts";
-import { distinctCategories } from "../../src/content/pages.ts";
+import { previewCookie } from "../../server/lib/preview-cookie.ts";
+import { distinctCategories } from "../../src/shared/content/categories.ts";
 import { buildTestApp } from "../support/app.ts";
 import { contentApps } from "../support/content-apps.ts";
 

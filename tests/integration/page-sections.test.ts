@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { pino } from "pino";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
-import type { ContentQuery, ContentReader } from "../../src/content/types.ts";
+import type { ContentQuery, ContentReader } from "../../src/shared/content/types.ts";
 import { buildTestApp } from "../support/app.ts";
 
 const googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";

@@ -3,7 +3,7 @@ import path from "node:path";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { draftPost, draftProjectEdit } from "../../scripts/content/drafts.ts";
-import { previewCookie } from "../../server/content/preview.ts";
+import { previewCookie } from "../../server/lib/preview-cookie.ts";
 import { buildTestApp } from "../support/app.ts";
 import { type CdaServer, startCdaServer } from "../support/cda-server.ts";
 

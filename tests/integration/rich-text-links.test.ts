@@ -6,7 +6,7 @@ import { createContentfulSource } from "../../server/content/contentful-source.t
 import { readLocalStore } from "../../server/content/local-source.ts";
 import { compileQuery } from "../../server/content/query.ts";
 import type { ContentSource } from "../../server/content/source.ts";
-import type { Entry } from "../../src/content/types.ts";
+import type { Entry } from "../../src/shared/content/types.ts";
 import { cdaOverFixture } from "../support/cda-fixture.ts";
 import { fixtureAssets, fixturePosts } from "../support/content-fixture.ts";
 import { nestedList, richTextDocument, textValues } from "../support/rich-text-arbitrary.ts";

@@ -1,14 +1,14 @@
 import type { ServerBuild } from "react-router";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RouteLabeler, unmatchedRoute } from "../../server/http/page-cache/routes.ts";
+import { RouteLabeler, unmatchedRoute } from "../../server/lib/route-labels.ts";
 import { createLoadContext, servicesContext } from "../../src/context.ts";
-import { canonicalPath } from "../../src/lib/redirects.ts";
-import { buildLoadContext, dataRequestPage, isDataRequest, manifestPath } from "../../src/lib/router-protocol.ts";
+import { canonicalPath } from "../../src/shared/redirects.ts";
+import { buildLoadContext, dataRequestPage, isDataRequest, manifestPath } from "../../src/shared/router-protocol.ts";
 import { buildTestApp, loadBuild } from "../support/app.ts";
 
 /**
- * The assumptions src/lib/router-protocol.ts makes about React Router, checked against the real build and the real
+ * The assumptions src/shared/router-protocol.ts makes about React Router, checked against the real build and the real
  * request handler. A React Router upgrade that changes one fails here.
  */
 

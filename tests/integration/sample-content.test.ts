@@ -2,8 +2,8 @@ import path from "node:path";
 import request from "supertest";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readStoreFiles, type StoredAsset, type StoredEntry } from "../../server/content/local-source.ts";
-import { contentFields, type FieldKind } from "../../src/content/fields.ts";
-import type { ContentQuery } from "../../src/content/types.ts";
+import { contentFields, type FieldKind } from "../../src/shared/content/fields.ts";
+import type { ContentQuery } from "../../src/shared/content/types.ts";
 import { buildTestApp } from "../support/app.ts";
 
 /**

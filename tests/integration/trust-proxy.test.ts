@@ -5,7 +5,7 @@ import proxyaddr from "proxy-addr";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { parse } from "yaml";
 import { loadConfig, type TrustProxy } from "../../server/config.ts";
-import { vitalsPath } from "../../src/lib/report-paths.ts";
+import { vitalsPath } from "../../src/shared/report-paths.ts";
 import { buildTestApp } from "../support/app.ts";
 import { listen, rawRequest } from "../support/raw-http.ts";
 

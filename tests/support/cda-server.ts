@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import type { ContentfulOptions } from "../../server/content/contentful-source.ts";
-import { contentFields } from "../../src/content/fields.ts";
+import { contentFields } from "../../src/shared/content/fields.ts";
 
 /**
  * A stand-in for Contentful's Content Delivery API on 127.0.0.1, serving a store folder as a space: the real

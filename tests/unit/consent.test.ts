@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyticsMayLoad, consentCookie, consentCookieName, readConsent } from "../../src/lib/consent.ts";
+import { analyticsMayLoad, consentCookie, consentCookieName, readConsent } from "../../src/shared/consent.ts";
 
 describe("analytics consent", () => {
   it("reads the visitor's choice from the cookie header, and nothing else", () => {

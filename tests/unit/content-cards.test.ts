@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cardsOf, toCarousel, toPostCard, toProjectCard } from "../../src/content/cards.ts";
-import type { BlogPostFields, ProjectFields } from "../../src/content/model.ts";
-import type { Asset, Entry } from "../../src/content/types.ts";
+import type { BlogPostFields, ProjectFields } from "../../src/shared/content/model.ts";
+import type { Asset, Entry } from "../../src/shared/content/types.ts";
 
 const asset = (id: string): Asset => ({
   sys: { id },

@@ -1,7 +1,7 @@
 import * as livePreview from "@contentful/live-preview";
 import { describe, expect, it } from "vitest";
-import { editedFields, mapLinks, removeLink } from "../../src/content/links.ts";
 import { inspectorAttributes } from "../../src/preview/inspector.tsx";
+import { editedFields, mapLinks, removeLink } from "../../src/shared/content/links.ts";
 
 describe("link resolution", () => {
   it("drops a rich-text block whose asset cannot be resolved, and unresolved links from lists", () => {

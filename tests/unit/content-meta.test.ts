@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Asset } from "../../src/content/types.ts";
 import { contentMeta } from "../../src/lib/content-meta.ts";
+import type { Asset } from "../../src/shared/content/types.ts";
 import { metaContent as tag } from "../support/meta.ts";
 
 /** The tags of a news, article, project or service page, fed from its entry (src/lib/content-meta.ts). */

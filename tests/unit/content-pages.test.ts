@@ -1,18 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { ProjectCard } from "../../src/content/cards.ts";
-import type { BlogPostFields } from "../../src/content/model.ts";
-import {
-  distinctCategories,
-  listings,
-  pickServiceProjects,
-  readListing,
-  relatedPosts,
-} from "../../src/content/pages.ts";
-import type { ContentQuery, ContentReader, Entry } from "../../src/content/types.ts";
+import { listings, pickServiceProjects, readListing, relatedPosts } from "../../src/content/pages.ts";
 import { createLoadContext } from "../../src/context.ts";
-import { readCategory } from "../../src/lib/page-queries.ts";
-import { thrownDataStatus } from "../../src/lib/router-protocol.ts";
-import type { SiteServices } from "../../src/services.ts";
+import { distinctCategories } from "../../src/shared/content/categories.ts";
+import type { BlogPostFields } from "../../src/shared/content/model.ts";
+import type { ContentQuery, ContentReader, Entry } from "../../src/shared/content/types.ts";
+import { readCategory } from "../../src/shared/page-queries.ts";
+import { thrownDataStatus } from "../../src/shared/router-protocol.ts";
+import type { SiteServices } from "../../src/shared/services.ts";
 
 /** A load context whose content answers from `reader`; these reads use no other service. */
 const contextWith = (reader: ContentReader, preview = false) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compileQuery, runQuery, toDeliveryParams } from "../../server/content/query.ts";
-import type { Entry } from "../../src/content/types.ts";
+import type { Entry } from "../../src/shared/content/types.ts";
 
 const project = (id: string, fields: Record<string, unknown>): Entry => ({ sys: { id }, fields });
 

@@ -12,9 +12,9 @@ import {
   relatedPosts,
   serviceBySlug,
 } from "../../src/content/pages.ts";
-import type { ContentQuery, ContentReader, Entry } from "../../src/content/types.ts";
 import { createLoadContext } from "../../src/context.ts";
-import type { SiteServices } from "../../src/services.ts";
+import type { ContentQuery, ContentReader, Entry } from "../../src/shared/content/types.ts";
+import type { SiteServices } from "../../src/shared/services.ts";
 
 /** A real pino logger whose JSON lines are kept for the test to read. */
 function recordingLogger() {

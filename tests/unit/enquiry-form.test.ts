@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { spamMessage } from "../../src/lib/enquiry-desk.ts";
 import {
   type EnquiryFormState,
   enquiryFormReducer,
@@ -8,6 +7,7 @@ import {
   initialEnquiryFormState,
   statusLine,
 } from "../../src/lib/enquiry-form.ts";
+import { spamMessage } from "../../src/shared/enquiry-desk.ts";
 
 const good = {
   name: "Jane Doe",

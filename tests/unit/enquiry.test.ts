@@ -10,7 +10,7 @@ import {
   fieldsShownFor,
   needs,
   siteTypes,
-} from "../../src/lib/enquiry.ts";
+} from "../../src/shared/enquiry.ts";
 
 const base = { name: "Ada Lovelace", email: "ada@example.com", need: "Web & Ecommerce", brief: "A new shop." };
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import sharp, { type Sharp } from "sharp";
 import { describe, expect, test } from "vitest";
-import { siteIcons } from "../../src/site.ts";
+import { siteIcons } from "../../src/shared/site.ts";
 
 const publicDir = new URL("../../public/", import.meta.url);
 

@@ -2,11 +2,11 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createLocalSource } from "../../server/content/local-source.ts";
 import { compileQuery } from "../../server/content/query.ts";
-import type { BlogPostFields, HomePageFields, ProjectFields } from "../../src/content/model.ts";
 import { readCarousel, readLatestPosts, readProjectTiles } from "../../src/content/pages.ts";
-import type { ContentReader, Entry } from "../../src/content/types.ts";
 import { createLoadContext } from "../../src/context.ts";
-import type { SiteServices } from "../../src/services.ts";
+import type { BlogPostFields, HomePageFields, ProjectFields } from "../../src/shared/content/model.ts";
+import type { ContentReader, Entry } from "../../src/shared/content/types.ts";
+import type { SiteServices } from "../../src/shared/services.ts";
 
 /** The home page's reads (src/content/pages.ts) against the sample store: what is stored is what is shown. */
 

@@ -1,7 +1,7 @@
 import type { ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import { robotsTxt, sitemapEntries, sitemapXml, staticPaths } from "../../server/http/seo.ts";
-import type { ContentQuery } from "../../src/content/types.ts";
+import type { ContentQuery } from "../../src/shared/content/types.ts";
 
 const routes = {
   root: { id: "root", path: "" },

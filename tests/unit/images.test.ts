@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { imageSources } from "../../src/content/images.ts";
-import type { Asset } from "../../src/content/types.ts";
+import { imageSources } from "../../src/shared/content/images.ts";
+import type { Asset } from "../../src/shared/content/types.ts";
 
 const asset = (url: string): Asset => ({
   sys: { id: "a" },

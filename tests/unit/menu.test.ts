@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { closedMenu, menuLinks, menuReducer } from "../../src/lib/menu.ts";
-import { site } from "../../src/site.ts";
+import { site } from "../../src/shared/site.ts";
 
 describe("the site menu", () => {
   it("lists the spec's seven links in order, with Shop leaving the site", () => {

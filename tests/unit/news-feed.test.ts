@@ -1,8 +1,8 @@
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { newsFeedXml } from "../../server/content/feed.ts";
-import type { BlogPostFields } from "../../src/content/model.ts";
-import type { Entry } from "../../src/content/types.ts";
+import type { BlogPostFields } from "../../src/shared/content/model.ts";
+import type { Entry } from "../../src/shared/content/types.ts";
 import { doc, paragraph } from "../support/rich-text.ts";
 
 /** The news feed's XML from posts as the content service gives them (server/content/feed.ts). */

@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 import { createLogger } from "../../server/http/logging.ts";
 import { createOps } from "../../server/ops/ops.ts";
 import type { StatusSources } from "../../server/ops/status.ts";
-import { type ComponentId, formatDuration, type MailFigures, type ServiceState } from "../../src/lib/status-report.ts";
+import {
+  type ComponentId,
+  formatDuration,
+  type MailFigures,
+  type ServiceState,
+} from "../../src/shared/status-report.ts";
 import { fakeCheck, keepNothing } from "../support/ops.ts";
 
 const logger = createLogger("silent");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentsOf, headingIds, slugify } from "../../src/content/outline.ts";
+import { contentsOf, headingIds, slugify } from "../../src/shared/content/outline.ts";
 import { doc, heading, paragraph } from "../support/rich-text.ts";
 
 describe("heading ids and the contents list", () => {

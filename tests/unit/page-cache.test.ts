@@ -3,13 +3,13 @@ import express from "express";
 import { Registry } from "prom-client";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
-import { previewCookieOf } from "../../server/content/preview.ts";
 import { createLogger } from "../../server/http/logging.ts";
 import { chooseEncoding } from "../../server/http/page-cache/answer.ts";
 import { hashAuthorisedInline, policyWithHashes } from "../../server/http/page-cache/copy.ts";
 import { createPageCache } from "../../server/http/page-cache.ts";
 import { cspNonce, securityHeaders } from "../../server/http/security.ts";
-import { readQuery } from "../../src/lib/page-queries.ts";
+import { previewCookieOf } from "../../server/lib/preview-cookie.ts";
+import { readQuery } from "../../src/shared/page-queries.ts";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 

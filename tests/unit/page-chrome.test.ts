@@ -1,8 +1,8 @@
 import type { UIMatch } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { ProjectFields } from "../../src/content/model.ts";
 import { type ChromeHandle, chromeColourRules, chromeFromMatches, defaultChrome } from "../../src/lib/page-chrome.ts";
 import { projectChrome } from "../../src/lib/project-chrome.ts";
+import type { ProjectFields } from "../../src/shared/content/model.ts";
 
 /** A matched route as useMatches() gives it: its id, its handle and its loader's data. */
 const match = (id: string, handle?: ChromeHandle, loaderData?: unknown) =>

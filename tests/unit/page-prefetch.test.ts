@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPrefetchRequest, prefetchesData, prefetchTarget } from "../../src/lib/page-prefetch.ts";
+import { isPrefetchRequest, prefetchesData, prefetchTarget } from "../../src/shared/page-prefetch.ts";
 
 const here = { origin: "https://gritstone.example", pathname: "/projects", search: "" };
 const link = (href: string, attributes: Record<string, string> = {}) => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ProjectFields } from "../../src/content/model.ts";
 import { projectChrome } from "../../src/lib/project-chrome.ts";
+import type { ProjectFields } from "../../src/shared/content/model.ts";
 
 describe("project header chrome", () => {
   const project = (fields: Partial<ProjectFields>) => ({ BackgroundColour: "#0b1f4d", ...fields }) as ProjectFields;

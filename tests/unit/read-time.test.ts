@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { paragraphWordCount } from "../../src/content/outline.ts";
 import { readTimeLabel, readTimeMinutes } from "../../src/lib/read-time.ts";
+import { paragraphWordCount } from "../../src/shared/content/outline.ts";
 import { doc, heading, list, quote, words } from "../support/rich-text.ts";
 
 describe("read time (paragraph words / 100, rounded)", () => {

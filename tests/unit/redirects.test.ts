@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { normalisePath } from "../../src/lib/paths.ts";
-import { canonicalPath, legacyArticleSlugs, legacyProjectSlugs, redirectFor } from "../../src/lib/redirects.ts";
-import { overviewServices, serviceSlugs } from "../../src/lib/services-catalogue.ts";
+import { normalisePath } from "../../src/shared/paths.ts";
+import { canonicalPath, legacyArticleSlugs, legacyProjectSlugs, redirectFor } from "../../src/shared/redirects.ts";
+import { overviewServices, serviceSlugs } from "../../src/shared/services-catalogue.ts";
 
 describe("the legacy redirect table", () => {
   it("sends moved pages to their new homes", () => {

@@ -3,8 +3,8 @@ import fc from "fast-check";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { mapLinks, removeLink } from "../../src/content/links.ts";
 import { RichText } from "../../src/content/rich-text.tsx";
+import { mapLinks, removeLink } from "../../src/shared/content/links.ts";
 import { normaliseSpace, readPage } from "../support/page-text.ts";
 import { nestedList, richTextDocument, textValues } from "../support/rich-text-arbitrary.ts";
 

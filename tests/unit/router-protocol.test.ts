@@ -19,7 +19,7 @@ import {
   manifestPath,
   refusalBody,
   thrownDataStatus,
-} from "../../src/lib/router-protocol.ts";
+} from "../../src/shared/router-protocol.ts";
 
 // The assumptions about React Router that need no build; the real requests are in
 // tests/integration/router-protocol.test.ts and the browser's in tests/e2e/router-protocol.spec.ts.

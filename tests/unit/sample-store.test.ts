@@ -4,9 +4,9 @@ import { BLOCKS, type Document, INLINES, validateRichTextDocument } from "@conte
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { clients } from "../../src/content/clients.ts";
-import type { BlogPostFields, HomePageFields, ProjectFields, ServiceFields } from "../../src/content/model.ts";
-import type { Asset } from "../../src/content/types.ts";
-import { site } from "../../src/site.ts";
+import type { BlogPostFields, HomePageFields, ProjectFields, ServiceFields } from "../../src/shared/content/model.ts";
+import type { Asset } from "../../src/shared/content/types.ts";
+import { site } from "../../src/shared/site.ts";
 
 /**
  * The embedded content store (content/) is a complete sample site: every entry parses and carries the fields

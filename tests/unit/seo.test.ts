@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { organisationJsonLd, seo } from "../../src/lib/seo.ts";
-import { site } from "../../src/site.ts";
+import { site } from "../../src/shared/site.ts";
 import { metaContent as content } from "../support/meta.ts";
 
 const args = (pathname: string) => ({

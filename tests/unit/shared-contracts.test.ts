@@ -1,39 +1,27 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { relativeImports, repositoryRoot, sourceFiles } from "../support/source-imports.ts";
 
 /**
- * The files of src/ that the server runs too (the cache key's query rules, the CSP's consent rule, the enquiry
- * schema, the content model…) say so on their first line, so a change made for the UI cannot change the server
- * unnoticed: every file server/ imports, directly or through another src/ file, carries the mark, and no other does.
+ * What src/ shares with the server (the cache key's query rules, the CSP's consent rule, the enquiry schema, the
+ * content model…) sits in src/shared/, and each of its files says so on its first line, so a change made for the UI
+ * cannot change the server unnoticed: every file server/ imports from src/, directly or through another src/ file,
+ * lies in src/shared/ and carries the mark; src/shared/ holds nothing else, and no other file carries the mark.
  */
 
-const root = path.resolve(import.meta.dirname, "../..");
+const sharedFolder = "src/shared/";
 const sharedMark = "// Shared with the server";
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
-}
-
-/** The relative imports of a file (static and dynamic), as paths from the repository's root. */
-function importsOf(file: string): string[] {
-  const text = readFileSync(path.join(root, file), "utf8");
-  return [...text.matchAll(/(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g)].map((match) =>
-    path.normalize(path.join(path.dirname(file), match[1] as string)),
-  );
-}
 
 /** Every src/ file the server reaches through its imports. */
 function reachedFromServer(): Set<string> {
   const reached = new Set<string>();
-  const queue = sourceFiles("server").flatMap(importsOf);
+  const queue = sourceFiles("server").flatMap(relativeImports);
   while (queue.length > 0) {
     const file = queue.pop() as string;
-    if (!file.startsWith("src/") || reached.has(file) || !existsSync(path.join(root, file))) continue;
+    if (!file.startsWith("src/") || reached.has(file) || !existsSync(path.join(repositoryRoot, file))) continue;
     reached.add(file);
-    queue.push(...importsOf(file));
+    queue.push(...relativeImports(file));
   }
   return reached;
 }
@@ -41,18 +29,23 @@ function reachedFromServer(): Set<string> {
 describe("src/ files the server runs", () => {
   const shared = reachedFromServer();
   const marked = sourceFiles("src").filter((file) =>
-    readFileSync(path.join(root, file), "utf8").startsWith(sharedMark),
+    readFileSync(path.join(repositoryRoot, file), "utf8").startsWith(sharedMark),
   );
 
   it("are found (the server reads the content model, the enquiry rules, the page queries…)", () => {
     for (const file of [
-      "src/lib/page-queries.ts",
-      "src/lib/consent.ts",
-      "src/lib/enquiry.ts",
-      "src/content/types.ts",
+      "src/shared/page-queries.ts",
+      "src/shared/consent.ts",
+      "src/shared/enquiry.ts",
+      "src/shared/content/types.ts",
     ]) {
       expect(shared.has(file), file).toBe(true);
     }
+  });
+
+  it(`lie in ${sharedFolder}`, () => {
+    const outside = [...shared].filter((file) => !file.startsWith(sharedFolder));
+    expect(outside, `move each into ${sharedFolder}, or stop the server importing it`).toEqual([]);
   });
 
   it("each say so on their first line", () => {
@@ -60,7 +53,9 @@ describe("src/ files the server runs", () => {
     expect(unmarked, `add "${sharedMark} …" as the first line of each`).toEqual([]);
   });
 
-  it("and no file the server does not run says so", () => {
-    expect(marked.filter((file) => !shared.has(file))).toEqual([]);
+  it(`and no file the server does not run says so or sits in ${sharedFolder}`, () => {
+    const inShared = sourceFiles(sharedFolder);
+    expect(inShared.length).toBeGreaterThan(20);
+    expect([...new Set([...marked, ...inShared])].filter((file) => !shared.has(file))).toEqual([]);
   });
 });

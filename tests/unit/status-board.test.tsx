@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { StatusBoard } from "../../src/components/StatusBoard.tsx";
-import type { MailFigures, StatusReport } from "../../src/lib/status-report.ts";
+import type { MailFigures, StatusReport } from "../../src/shared/status-report.ts";
 
 const generatedAt = "2026-11-23T12:00:00.000Z";
 

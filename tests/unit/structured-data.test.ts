@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { BlogPostFields } from "../../src/content/model.ts";
 import { blogPostingJsonLd } from "../../src/lib/structured-data.ts";
+import type { BlogPostFields } from "../../src/shared/content/model.ts";
 
 describe("an article's structured data", () => {
   it("is a BlogPosting with headline, date, image, section and the agency as author and publisher", () => {

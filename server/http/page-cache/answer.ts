@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
-import { isDataRequest } from "../../../src/lib/router-protocol.ts";
-import { pathOf } from "../request-line.ts";
+import { isDataRequest } from "../../../src/shared/router-protocol.ts";
+import { pathOf } from "../../lib/request-path.ts";
 import type { Encoding, Found, Variant } from "./copy.ts";
 import type { PageRequest } from "./policy.ts";
 import { writeTags } from "./tags.ts";

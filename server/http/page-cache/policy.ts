@@ -1,10 +1,10 @@
 import type { IncomingMessage } from "node:http";
-import { readConsent } from "../../../src/lib/consent.ts";
-import { isPrefetchPurpose, isPrivatePage, prefetchedDataCacheControl } from "../../../src/lib/page-prefetch.ts";
-import { readQuery } from "../../../src/lib/page-queries.ts";
-import { isDataRequest, manifestPath } from "../../../src/lib/router-protocol.ts";
-import type { PreviewCookie } from "../../content/preview.ts";
-import { unmatchedRoute } from "./routes.ts";
+import { readConsent } from "../../../src/shared/consent.ts";
+import { isPrefetchPurpose, isPrivatePage, prefetchedDataCacheControl } from "../../../src/shared/page-prefetch.ts";
+import { readQuery } from "../../../src/shared/page-queries.ts";
+import { isDataRequest, manifestPath } from "../../../src/shared/router-protocol.ts";
+import type { PreviewCookie } from "../../lib/preview-cookie.ts";
+import { unmatchedRoute } from "../../lib/route-labels.ts";
 import { type TagHeaderName, tagHeaders } from "./tags.ts";
 
 // The page cache's whole policy, in the order of Varnish's builtin.vcl; the other files here are mechanism.

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { isContentQueryError } from "../../../src/content/errors.ts";
-import type { ContentReader, ContentType } from "../../../src/content/types.ts";
-import { consentCookieName } from "../../../src/lib/consent.ts";
-import { buildLoadContext } from "../../../src/lib/router-protocol.ts";
-import type { SiteServices } from "../../../src/services.ts";
+import { consentCookieName } from "../../../src/shared/consent.ts";
+import { isContentQueryError } from "../../../src/shared/content/errors.ts";
+import type { ContentReader, ContentType } from "../../../src/shared/content/types.ts";
+import { buildLoadContext } from "../../../src/shared/router-protocol.ts";
+import type { SiteServices } from "../../../src/shared/services.ts";
 import type { RenderLimit } from "../render-limit.ts";
 import { hashAuthorisedInline } from "./copy.ts";
 import type { CacheKey, CachePolicy } from "./policy.ts";

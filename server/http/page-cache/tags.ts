@@ -1,6 +1,5 @@
-import type { ContentType } from "../../../src/content/types.ts";
-import { dataRequestPage } from "../../../src/lib/router-protocol.ts";
-import type { PurgePlan } from "../../content/purge-plan.ts";
+import type { ContentType } from "../../../src/shared/content/types.ts";
+import { dataRequestPage } from "../../../src/shared/router-protocol.ts";
 
 // One tag vocabulary for this store and a tier in front (xkey, Surrogate-Key, Cache-Tag), so a publish reaches both.
 
@@ -28,7 +27,13 @@ export function pageTags(path: string, reads: ContentReads): string[] {
   ];
 }
 
-export function planTags(plan: PurgePlan): string[] {
+/** What a publish takes out of the copies (a content PurgePlan): every page when `paths` is undefined. */
+export interface PurgeTargets {
+  paths: readonly string[] | undefined;
+  entries?: readonly string[];
+}
+
+export function planTags(plan: PurgeTargets): string[] {
   if (plan.paths === undefined) return [everyPageTag];
   return [...plan.paths.map(pathTag), ...(plan.entries ?? []).map(entryTag)];
 }

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
+import type { FormErrors, FormField, FormValues } from "../../lib/enquiry-form.ts";
 import {
   budgets,
   conditionalFields,
@@ -8,9 +9,8 @@ import {
   fieldsHiddenFor,
   needs,
   siteTypes,
-} from "../../lib/enquiry.ts";
-import { answerMaxDigits, formFields, type SpamChallenge } from "../../lib/enquiry-desk.ts";
-import type { FormErrors, FormField, FormValues } from "../../lib/enquiry-form.ts";
+} from "../../shared/enquiry.ts";
+import { answerMaxDigits, formFields, type SpamChallenge } from "../../shared/enquiry-desk.ts";
 import styles from "./EnquiryForm.module.css";
 
 export const idOf = (field: FormField) => `enquiry-${field}`;

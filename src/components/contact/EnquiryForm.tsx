@@ -1,6 +1,5 @@
 import { type FormEvent, useEffect, useReducer, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { formFields, type SpamChallenge } from "../../lib/enquiry-desk.ts";
 import {
   checkBeforeSending,
   type EnquiryReply,
@@ -13,6 +12,7 @@ import {
   formValuesOf,
   statusLine,
 } from "../../lib/enquiry-form.ts";
+import { formFields, type SpamChallenge } from "../../shared/enquiry-desk.ts";
 import { useHydrated } from "../useDevice.ts";
 import { EnquiryFields, idOf } from "./EnquiryFields.tsx";
 import styles from "./EnquiryForm.module.css";

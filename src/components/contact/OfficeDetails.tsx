@@ -1,4 +1,4 @@
-import { site } from "../../site.ts";
+import { site } from "../../shared/site.ts";
 import styles from "./OfficeDetails.module.css";
 
 const derbyParking = [

@@ -1,4 +1,4 @@
-import { site } from "../../site.ts";
+import { site } from "../../shared/site.ts";
 import styles from "./Hero.module.css";
 
 /** Section 1: the tagline as the page's largest paint, set in text so it shows before any image. */

@@ -1,4 +1,4 @@
-import type { ContentsEntry } from "../../content/outline.ts";
+import type { ContentsEntry } from "../../shared/content/outline.ts";
 import styles from "./ContentsSidebar.module.css";
 import { useActiveSection } from "./useActiveSection.ts";
 

@@ -1,12 +1,12 @@
 import type { CSSProperties, ReactNode } from "react";
 import { ContentFigures } from "../../content/figures.tsx";
-import type { ProjectFields, RichText as RichTextDocument } from "../../content/model.ts";
 import { projectName } from "../../content/names.ts";
 import { RichText } from "../../content/rich-text.tsx";
-import type { Asset } from "../../content/types.ts";
 import type { ProjectColours } from "../../lib/colour.ts";
 import { formatDate } from "../../lib/dates.ts";
 import { useFieldTags } from "../../preview/inspector.tsx";
+import type { ProjectFields, RichText as RichTextDocument } from "../../shared/content/model.ts";
+import type { Asset } from "../../shared/content/types.ts";
 import { Carousel } from "../Carousel.tsx";
 import { ContentImage } from "../ContentImage.tsx";
 import { useHydrated } from "../useDevice.ts";

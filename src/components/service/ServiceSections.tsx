@@ -1,8 +1,8 @@
 import { ContentFigures } from "../../content/figures.tsx";
-import type { ServiceFields } from "../../content/model.ts";
 import { serviceName } from "../../content/names.ts";
 import { RichText } from "../../content/rich-text.tsx";
 import { inspectorAttributes, useFieldTags } from "../../preview/inspector.tsx";
+import type { ServiceFields } from "../../shared/content/model.ts";
 import { Accordion } from "../Accordion.tsx";
 import { Carousel } from "../Carousel.tsx";
 import { ContentImage } from "../ContentImage.tsx";

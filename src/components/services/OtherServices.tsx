@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { otherServices } from "../../lib/services-catalogue.ts";
+import { otherServices } from "../../shared/services-catalogue.ts";
 import { Accordion } from "../Accordion.tsx";
 import { Reveal } from "../Reveal.tsx";
 import { HeadedSection } from "../SectionHeading.tsx";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { overviewServices } from "../../lib/services-catalogue.ts";
+import { overviewServices } from "../../shared/services-catalogue.ts";
 import { useIsTouch } from "../useDevice.ts";
 import styles from "./services.module.css";
 

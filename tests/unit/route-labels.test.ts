@@ -3,7 +3,7 @@ import { Registry } from "prom-client";
 import request from "supertest";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../../server/http/logging.ts";
-import { RouteLabeler } from "../../server/http/page-cache/routes.ts";
+import { RouteLabeler } from "../../server/lib/route-labels.ts";
 import { createOps } from "../../server/ops/ops.ts";
 import { opsMiddleware } from "../../server/ops/router.ts";
 

@@ -24,7 +24,7 @@ import {
   Scripts,
   type ServerBuild,
 } from "react-router";
-import type { SiteServices } from "../services.ts";
+import type { SiteServices } from "./services.ts";
 
 /**
  * What the site assumes about React Router beyond its documented API, in one place: its wire protocol, its internal

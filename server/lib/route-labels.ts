@@ -1,8 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import { LRUCache } from "lru-cache";
 import { matchRoutes, type RouteObject } from "react-router";
-import { dataRequestPage } from "../../../src/lib/router-protocol.ts";
-import { pathOf, pathTooLong, percentEncodingValid } from "../request-line.ts";
+import { dataRequestPage } from "../../src/shared/router-protocol.ts";
+import { pathOf, pathTooLong, percentEncodingValid } from "./request-path.ts";
 
 type RouteManifest = Record<string, { id: string; parentId?: string; path?: string; index?: boolean } | undefined>;
 

@@ -1,7 +1,7 @@
 // Shared with the server: the server builds these services and hands them to the pages (server/services.ts, server/app.ts).
 import type { ContentReader } from "./content/types.ts";
-import type { EnquiryDesk } from "./lib/enquiry-desk.ts";
-import type { StatusReport } from "./lib/status-report.ts";
+import type { EnquiryDesk } from "./enquiry-desk.ts";
+import type { StatusReport } from "./status-report.ts";
 
 /** Nothing secret: all safe to hand to the browser. */
 interface SiteSettings {

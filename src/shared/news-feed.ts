@@ -1,5 +1,5 @@
 // Shared with the server: the feed and the webhook's purge plan use its address (server/content/).
-import { site } from "../site.ts";
+import { site } from "./site.ts";
 
 export const newsFeedPath = "/news/rss.xml";
 

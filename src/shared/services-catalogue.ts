@@ -1,4 +1,4 @@
-// Shared with the server: the legacy redirects read the service slugs (through src/lib/redirects.ts).
+// Shared with the server: the legacy redirects read the service slugs (through redirects.ts).
 // What the agency sells, in one place; each linked service has a singleServices entry with the same slug.
 export interface ServiceSummary {
   slug: string;
