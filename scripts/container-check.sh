@@ -342,8 +342,14 @@ post_enquiry() { # base url, name, content type (json|form); prints the HTTP sta
 }
 marker="Container Check $(date +%H%M%S)-$$"
 answer=$(post_enquiry "http://127.0.0.1:$site_port" "$marker" json || true)
-stored=$($engine exec "$project-site" sh -c 'cat /data/outbox/pending/*.json /data/outbox/delivered/*.json 2>/dev/null' |
-  jq -s --arg name "$marker" -c 'map(select(.enquiry.name == $name) | .enquiry) | first // empty' 2>/dev/null || true)
+# Delivery moves the file from pending/ to delivered/ while the folders are read: a read that missed it reads again.
+stored=
+for _ in 1 2 3 4 5 6 7 8 9 10; do
+  stored=$($engine exec "$project-site" sh -c 'cat /data/outbox/pending/*.json /data/outbox/delivered/*.json 2>/dev/null' |
+    jq -s --arg name "$marker" -c 'map(select(.enquiry.name == $name) | .enquiry) | first // empty' 2>/dev/null || true)
+  [ -n "$stored" ] && break
+  sleep 0.5
+done
 # What is stored is what was sent, with the N/A rules applied (a Branding enquiry has no current website).
 check "an enquiry posted to the container lands in /data's outbox" \
   "answer $(tail -1 <<<"$answer"); stored: ${stored:-nothing}" \
