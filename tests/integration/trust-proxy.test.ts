@@ -84,25 +84,29 @@ describe("TRUST_PROXY as addresses and ranges", () => {
   );
 });
 
+/** Whom Express takes a request for under this TRUST_PROXY value: from a connection, with an X-Forwarded-For. */
+function clientAsTrusted(value: string) {
+  const app = express();
+  app.set("trust proxy", loadConfig({ TRUST_PROXY: value }).TRUST_PROXY);
+  const trust = app.get("trust proxy fn") as TrustProxy;
+  return (from: string, forwardedFor: string) =>
+    proxyaddr(
+      {
+        socket: { remoteAddress: from },
+        connection: { remoteAddress: from },
+        headers: { "x-forwarded-for": forwardedFor },
+      } as never,
+      trust,
+    );
+}
+
 describe("the pod's TRUST_PROXY (ops/kubernetes/deployment.yaml)", () => {
   it("believes X-Forwarded-For from the ingress's pods on the cluster network, and from no one else", () => {
     const deployment = parse(readFileSync(path.join(root, "ops/kubernetes/deployment.yaml"), "utf8")) as {
       spec: { template: { spec: { containers: { name: string; env: { name: string; value?: string }[] }[] } } };
     };
     const site = deployment.spec.template.spec.containers.find((container) => container.name === "site");
-    const value = site?.env.find((variable) => variable.name === "TRUST_PROXY")?.value ?? "";
-    const app = express();
-    app.set("trust proxy", loadConfig({ TRUST_PROXY: value }).TRUST_PROXY);
-    const trust = app.get("trust proxy fn") as TrustProxy;
-    const clientOf = (from: string, forwardedFor: string) =>
-      proxyaddr(
-        {
-          socket: { remoteAddress: from },
-          connection: { remoteAddress: from },
-          headers: { "x-forwarded-for": forwardedFor },
-        } as never,
-        trust,
-      );
+    const clientOf = clientAsTrusted(site?.env.find((variable) => variable.name === "TRUST_PROXY")?.value ?? "");
     // Through the ingress (a pod at 10.244.1.5): the visitor it names, not anything the visitor wrote before it.
     expect(clientOf("10.244.1.5", "198.51.100.1, 203.0.113.9")).toBe("203.0.113.9");
     // Straight to the pod from outside: its own address, whatever it claims.
@@ -115,19 +119,7 @@ describe("the scale profile's TRUST_PROXY (docker-compose.yml)", () => {
     const compose = parse(readFileSync(path.join(root, "docker-compose.yml"), "utf8")) as {
       services: Record<string, { environment?: Record<string, string> }>;
     };
-    const value = compose.services["site-scaled"]?.environment?.TRUST_PROXY ?? "";
-    const app = express();
-    app.set("trust proxy", loadConfig({ TRUST_PROXY: value }).TRUST_PROXY);
-    const trust = app.get("trust proxy fn") as TrustProxy;
-    const clientOf = (from: string, forwardedFor: string) =>
-      proxyaddr(
-        {
-          socket: { remoteAddress: from },
-          connection: { remoteAddress: from },
-          headers: { "x-forwarded-for": forwardedFor },
-        } as never,
-        trust,
-      );
+    const clientOf = clientAsTrusted(compose.services["site-scaled"]?.environment?.TRUST_PROXY ?? "");
     // Through Varnish (10.231.43.10) then nginx (10.231.43.11): the visitor Varnish saw, not what it wrote before.
     expect(clientOf("10.231.43.11", "198.51.100.1, 203.0.113.9, 10.231.43.10")).toBe("203.0.113.9");
     // The published port's gateway is on the same network, and is the visitor, not a proxy.
