@@ -218,7 +218,8 @@ describe("/metrics", () => {
         'http_request_duration_seconds{method="GET",route="unmatched",status_code="404"}',
       ]);
       const ownSeries = added.filter((series) => !series.startsWith("nodejs_active_"));
-      expect(ownSeries.length, added.join("\n")).toBeLessThanOrEqual(10);
+      // Each of those has a fixed label set; which appear depends on timing (a request that waited for the fill).
+      expect(ownSeries.length, added.join("\n")).toBeLessThanOrEqual(14);
       for (const series of added) expect(series).not.toMatch(/[0-9a-f]{12}/);
     } finally {
       server.close();
