@@ -10,7 +10,13 @@ import {
   seenAfterMs,
 } from "../lib/page-prefetch.ts";
 import { fetchesAheadOn, type PrefetchRank, prefetchQueue, type VisitorConnection } from "../lib/prefetch-queue.ts";
-import { type KnownRoutes, type RouteManifest, useKnownRoutes, useRouteManifest } from "../lib/router-protocol.ts";
+import {
+  type KnownRoutes,
+  moduleCrossOrigin,
+  type RouteManifest,
+  useKnownRoutes,
+  useRouteManifest,
+} from "../lib/router-protocol.ts";
 import { whenIdle } from "./when.ts";
 
 /**
@@ -236,7 +242,7 @@ const PageAhead = memo(function PageAhead({ page, forTap }: { page: string; forT
   if (!files) return null;
   return (
     <>
-      {loaded === modules && prefetchesData(page) && <PrefetchPageLinks page={page} />}
+      {loaded === modules && prefetchesData(page) && <PrefetchPageLinks page={page} crossOrigin={moduleCrossOrigin} />}
       {files.styles.map((href) => (
         <link key={href} rel="stylesheet" media="not all" href={href} />
       ))}
