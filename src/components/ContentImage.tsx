@@ -36,17 +36,33 @@ export function ContentImage({
   );
 }
 
-/** A client's wordmark at its own size, named by the client; fetched as it nears the screen. */
-export function LogoImage({ name, logo, className }: { name: string; logo: Client["logo"]; className?: string }) {
+/**
+ * A client's wordmark at its own size, named by the client: a symbol of the one logo sheet, drawn by `<use>`. An
+ * `<img>` of the sheet's view (`logos.svg#slug`) draws the whole sheet in WebKit, which ignores the fragment there.
+ * It fits its box as an image with `object-fit: contain` would; `alignLeft` sets it against the box's left edge.
+ */
+export function LogoImage({
+  name,
+  logo,
+  className,
+  alignLeft = false,
+}: {
+  name: string;
+  logo: Client["logo"];
+  className?: string;
+  alignLeft?: boolean;
+}) {
   return (
-    <img
+    <svg
       className={className}
-      src={logo.src}
+      role="img"
+      aria-label={name}
       width={logo.width}
       height={logo.height}
-      alt={name}
-      loading="lazy"
-      decoding="async"
-    />
+      viewBox={`0 0 ${logo.width} ${logo.height}`}
+      preserveAspectRatio={alignLeft ? "xMinYMid meet" : undefined}
+    >
+      <use href={logo.src} />
+    </svg>
   );
 }

@@ -102,7 +102,7 @@ const nonceOf = (policy: string | string[] | undefined) => /'nonce-([^']+)'/.exe
 /** The client names of the "Proudly Trusted By" strip, in the order the document shows them. */
 function trustedByOrder(html: string): string {
   const strip = (html.split('id="trusted-title"')[1] ?? "").split("</ul>")[0] ?? "";
-  return [...strip.matchAll(/alt="([^"]*)"/g)].map((match) => match[1]).join("|");
+  return [...strip.matchAll(/aria-label="([^"]*)"/g)].map((match) => match[1]).join("|");
 }
 
 /** Contentful's webhook for publishing the post "bright-ideas": its page, /news and home are purged. */
