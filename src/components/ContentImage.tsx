@@ -37,31 +37,13 @@ export function ContentImage({
 }
 
 /**
- * A client's wordmark at its own size, named by the client: a symbol of the one logo sheet, drawn by `<use>`. An
- * `<img>` of the sheet's view (`logos.svg#slug`) draws the whole sheet in WebKit, which ignores the fragment there.
- * It fits its box as an image with `object-fit: contain` would; `alignLeft` sets it against the box's left edge.
+ * A client's wordmark, named by the client: a symbol of the one logo sheet, drawn by `<use>` (an `<img>` of a view
+ * of the sheet, `logos.svg#slug`, draws the whole sheet in WebKit, which ignores the fragment there). Sized by the
+ * stylesheet from its width or height; its proportions are the viewBox's.
  */
-export function LogoImage({
-  name,
-  logo,
-  className,
-  alignLeft = false,
-}: {
-  name: string;
-  logo: Client["logo"];
-  className?: string;
-  alignLeft?: boolean;
-}) {
+export function LogoImage({ name, logo, className }: { name: string; logo: Client["logo"]; className?: string }) {
   return (
-    <svg
-      className={className}
-      role="img"
-      aria-label={name}
-      width={logo.width}
-      height={logo.height}
-      viewBox={`0 0 ${logo.width} ${logo.height}`}
-      preserveAspectRatio={alignLeft ? "xMinYMid meet" : undefined}
-    >
+    <svg className={className} role="img" aria-label={name} viewBox={`0 0 ${logo.width} ${logo.height}`}>
       <use href={logo.src} />
     </svg>
   );

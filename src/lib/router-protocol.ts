@@ -127,18 +127,11 @@ export interface RouterScripts {
 }
 
 /**
- * How every module of the app is fetched: as Vite's own preloads ask (`crossorigin=""`), for the router's preloads
- * and scripts too. Firefox keeps a module by how it was first fetched and fails a later `<link rel=modulepreload>`
- * of it that asks otherwise (no network, only an error event), though both mean the same for the site's own files.
- */
-export const moduleCrossOrigin = "anonymous";
-
-/**
  * What React Router's `<Scripts>` renders, split. It has no prop for that, so it is called as a function: its hooks
  * run as the caller's, in the same order on every render. Once the page has hydrated it renders nothing.
  */
 export function useRouterScripts(nonce: string | undefined): RouterScripts {
-  return splitRouterScripts(Scripts({ nonce, crossOrigin: moduleCrossOrigin }));
+  return splitRouterScripts(Scripts({ nonce }));
 }
 
 /**

@@ -60,7 +60,7 @@ export function TestimonialViewer({ testimonials }: { testimonials: readonly Tes
                 data-last={index === testimonials.length - 1 ? "" : undefined}
                 aria-hidden={enhanced && index !== state.index ? true : undefined}
               >
-                <LogoImage className={styles.logo} name={testimonial.company} logo={testimonial.logo} alignLeft />
+                <LogoImage className={styles.logo} name={testimonial.company} logo={testimonial.logo} />
                 <blockquote className={styles.quote}>
                   <p>{testimonial.quote}</p>
                 </blockquote>
