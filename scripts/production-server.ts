@@ -50,7 +50,7 @@ export async function startServer(env: Record<string, string> = {}) {
 }
 
 /** A port nobody is listening on, so parallel test runs of other worktrees never collide with ours. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);

@@ -112,28 +112,18 @@ export interface ClientListEntry {
   external: boolean;
 }
 
-/** Space between two wordmarks on the sheet, so that no edge of one is drawn in the view of the next. */
-const sheetGap = 8;
-
 /**
- * One SVG document holding every client wordmark, stacked, each shown on its own by its fragment (`logos.svg#slug`
- * names a `<view>` of that wordmark's box). A browser makes one SVG document for every `<img>` of the sheet, where a
- * file per logo cost one each: 28 documents and frames on the main thread of a phone between the home page's first
- * paint and its first tap (docs/performance.md, "The first tap").
+ * One SVG sprite holding every client wordmark, each a `<symbol>` named by its slug and drawn where a page says
+ * `<svg viewBox="0 0 w h"><use href="logos.svg#slug"/></svg>`: one file and one SVG document for all of them in
+ * every engine (WebKit ignores the fragment of an `<img>`'s SVG view, and a file per logo cost a document each on
+ * the main thread of a phone between the home page's first paint and its first tap; docs/performance.md, "The first
+ * tap"). No titles inside: the page names each logo, and a title in the drawing would be a tooltip.
  */
 function logoSheet(marks: { slug: string; mark: DrawnWordmark }[]): string {
-  let y = 0;
-  const views: string[] = [];
-  const placed: string[] = [];
-  for (const { slug, mark } of marks) {
-    views.push(`<view id="${slug}" viewBox="0 ${y} ${mark.width} ${mark.height}"/>`);
-    placed.push(
-      `<svg y="${y}" width="${mark.width}" height="${mark.height}" viewBox="${mark.viewBox}"><title>${mark.title}</title>${mark.shapes}</svg>`,
-    );
-    y += mark.height + sheetGap;
-  }
-  const width = Math.max(...marks.map(({ mark }) => mark.width));
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${y}"><title>Client wordmarks</title>${views.join("")}${placed.join("")}</svg>\n`;
+  const symbols = marks.map(
+    ({ slug, mark }) => `<symbol id="${slug}" viewBox="${mark.viewBox}">${mark.shapes}</symbol>`,
+  );
+  return `<svg xmlns="http://www.w3.org/2000/svg"><title>Client wordmarks</title>${symbols.join("")}</svg>\n`;
 }
 
 /** The client wordmarks as one sheet (src/content/logos.svg) and the client list of the home page's strip. */
@@ -167,7 +157,7 @@ export function clientListSource(list: ClientListEntry[]): string {
 import type { Client } from "./client.ts";
 
 // The logos are one build asset (its URL carries a hash of its content, so browsers keep it for a year), each
-// logo a view of it named by the fragment: one SVG document in the browser for all of them.
+// logo a symbol of it named by the fragment: one SVG document in the browser for all of them.
 import sheet from "./logos.svg?url";
 
 const logo = (slug: string) => \`\${sheet}#\${slug}\`;

@@ -36,17 +36,15 @@ export function ContentImage({
   );
 }
 
-/** A client's wordmark at its own size, named by the client; fetched as it nears the screen. */
+/**
+ * A client's wordmark, named by the client: a symbol of the one logo sheet, drawn by `<use>` (an `<img>` of a view
+ * of the sheet, `logos.svg#slug`, draws the whole sheet in WebKit, which ignores the fragment there). Sized by the
+ * stylesheet from its width or height; its proportions are the viewBox's.
+ */
 export function LogoImage({ name, logo, className }: { name: string; logo: Client["logo"]; className?: string }) {
   return (
-    <img
-      className={className}
-      src={logo.src}
-      width={logo.width}
-      height={logo.height}
-      alt={name}
-      loading="lazy"
-      decoding="async"
-    />
+    <svg className={className} role="img" aria-label={name} viewBox={`0 0 ${logo.width} ${logo.height}`}>
+      <use href={logo.src} />
+    </svg>
   );
 }

@@ -179,6 +179,15 @@ function filesOf(routes: KnownRoutes, manifest: RouteManifest, page: string): Pa
   return files;
 }
 
+/**
+ * The next pages' modules are asked for as the page's own preloads asked (the server's HTML says how): Firefox fails
+ * a preload of a module it already holds that asks otherwise.
+ */
+function moduleCrossOrigin() {
+  const preload = document.querySelector<HTMLLinkElement>('link[rel="modulepreload"]');
+  return (preload?.crossOrigin ?? undefined) as "anonymous" | "use-credentials" | undefined;
+}
+
 function anchorTo(path: string): HTMLAnchorElement {
   const anchor = document.createElement("a");
   anchor.href = path;
@@ -236,7 +245,9 @@ const PageAhead = memo(function PageAhead({ page, forTap }: { page: string; forT
   if (!files) return null;
   return (
     <>
-      {loaded === modules && prefetchesData(page) && <PrefetchPageLinks page={page} />}
+      {loaded === modules && prefetchesData(page) && (
+        <PrefetchPageLinks page={page} crossOrigin={moduleCrossOrigin()} />
+      )}
       {files.styles.map((href) => (
         <link key={href} rel="stylesheet" media="not all" href={href} />
       ))}

@@ -2,7 +2,7 @@
 import type { Client } from "./client.ts";
 
 // The logos are one build asset (its URL carries a hash of its content, so browsers keep it for a year), each
-// logo a view of it named by the fragment: one SVG document in the browser for all of them.
+// logo a symbol of it named by the fragment: one SVG document in the browser for all of them.
 import sheet from "./logos.svg?url";
 
 const logo = (slug: string) => `${sheet}#${slug}`;

@@ -90,14 +90,14 @@ function shownTestimonials(page: Page) {
           Number(style.opacity) === 1
         );
       })
-      .map((figure) => figure.querySelector("img")?.alt ?? "");
+      .map((figure) => figure.querySelector("[role=img]")?.getAttribute("aria-label") ?? "");
   });
 }
 
 async function allCompanies(page: Page) {
   return page
-    .locator("[data-testimonial-area] figure img")
-    .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).alt));
+    .locator("[data-testimonial-area] figure [role=img]")
+    .evaluateAll((logos) => logos.map((logo) => logo.getAttribute("aria-label") ?? ""));
 }
 
 /** The first slide a visitor sees in the carousel: the one whose start is at the strip's start. */

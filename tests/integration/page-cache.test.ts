@@ -104,7 +104,7 @@ const nonceOf = (policy: string | string[] | undefined) => /'nonce-([^']+)'/.exe
 /** The client names of the "Proudly Trusted By" strip, in the order the document shows them. */
 function trustedByOrder(html: string): string {
   const strip = (html.split('id="trusted-title"')[1] ?? "").split("</ul>")[0] ?? "";
-  return [...strip.matchAll(/alt="([^"]*)"/g)].map((match) => match[1]).join("|");
+  return [...strip.matchAll(/aria-label="([^"]*)"/g)].map((match) => match[1]).join("|");
 }
 
 /** The categories a list page's filter offers, as the content API answers them. */

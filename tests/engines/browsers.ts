@@ -1,0 +1,239 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import puppeteer, { type Browser, type Page } from "puppeteer-core";
+import { Builder, Key, type WebDriver } from "selenium-webdriver";
+import { freePort } from "../../scripts/production-server.ts";
+import { chromiumArgs } from "../e2e/browser.ts";
+
+/** The engines this suite drives beside the Chromium of the end-to-end tests, as Debian ships them. */
+export type EngineName = "firefox" | "webkit" | "chromium";
+
+/**
+ * One browser tab as the suite drives it, whatever the engine: the same calls reach Firefox over WebDriver BiDi
+ * (Puppeteer), WebKitGTK over classic WebDriver (Selenium and WebKitWebDriver) and Chromium (Puppeteer) for the
+ * reference pictures.
+ */
+export interface Engine {
+  name: EngineName;
+  /** Sets the page's own width and height (the window's, less its frame). */
+  resize(width: number, height: number): Promise<void>;
+  /** Loads a page of the site, with the probe below watching it from as early as the engine allows. */
+  goto(path: string): Promise<void>;
+  /** Runs a function in the page and returns what it returns (JSON values only). */
+  run<T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A): Promise<Awaited<T>>;
+  /** A real click at the middle of the first element the selector finds. */
+  click(selector: string): Promise<void>;
+  /** Real key presses typing the text into the focused element. */
+  type(text: string): Promise<void>;
+  /** A real key press sent to the focused element. */
+  press(key: "Tab" | "Escape"): Promise<void>;
+  /** A real wheel turn over the point (x, y) of the viewport. */
+  wheel(x: number, y: number, deltaY: number): Promise<void>;
+  /** The viewport as the engine drew it, PNG. */
+  screenshot(): Promise<Buffer>;
+  /** What went wrong in the page since it loaded: uncaught errors, console errors, refused and failed loads. */
+  problems(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+declare global {
+  interface Window {
+    /** What the probe saw go wrong in this page. */
+    __engineProblems?: string[];
+  }
+}
+
+/**
+ * Watches a page for what a visitor's browser would count as broken: an uncaught error or rejection, a console
+ * error (React reports a hydration mismatch so), a refusal of the Content Security Policy, and a resource that did
+ * not load: a script, a stylesheet, an image, a font or a resource hint (`preload`, `modulepreload`, `prefetch`),
+ * whose error event is all a page learns of it.
+ */
+function probe() {
+  if (window.__engineProblems) return;
+  const problems: string[] = [];
+  window.__engineProblems = problems;
+  addEventListener(
+    "error",
+    (event) => {
+      const target = event.target as (Element & { href?: string; src?: string; rel?: string }) | null;
+      if (target && target !== (window as unknown) && target.tagName) {
+        const what = [target.tagName.toLowerCase(), target.rel].filter(Boolean).join(" ");
+        problems.push(`${what} failed to load: ${target.href || target.src || target.getAttribute("href")}`);
+      } else problems.push(`uncaught error: ${(event as ErrorEvent).message}`);
+    },
+    true,
+  );
+  addEventListener("unhandledrejection", (event) => problems.push(`unhandled rejection: ${String(event.reason)}`));
+  document.addEventListener("securitypolicyviolation", (event) =>
+    problems.push(`refused by ${event.effectiveDirective}: ${event.blockedURI || "inline"}`),
+  );
+  const consoleError = console.error;
+  console.error = (...args: unknown[]) => {
+    problems.push(`console error: ${args.map(String).join(" ")}`);
+    consoleError.apply(console, args);
+  };
+}
+
+const firefoxPath = "/usr/bin/firefox-esr";
+const chromiumPath = "/usr/bin/chromium";
+const miniBrowser = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
+
+/** Firefox ESR over WebDriver BiDi, or Chromium over CDP: Puppeteer drives both the same way. */
+async function puppeteerEngine(name: "firefox" | "chromium", origin: string): Promise<Engine> {
+  const browser: Browser = await puppeteer.launch(
+    name === "firefox"
+      ? {
+          browser: "firefox",
+          executablePath: firefoxPath,
+          headless: true,
+          // Scrollbars over the page, as on a phone and in the other engines here: they take no width from it.
+          extraPrefsFirefox: {
+            "ui.useOverlayScrollbars": 1,
+            "layout.testing.overlay-scrollbars.always-visible": false,
+          },
+        }
+      : { browser: "chrome", executablePath: chromiumPath, headless: true, args: chromiumArgs },
+  );
+  const page: Page = await browser.newPage();
+  const native: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") native.push(`console error: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => native.push(`uncaught error: ${(error as Error).message}`));
+  page.on("requestfailed", (request) => {
+    // A request the page itself gave up (a prefetch left behind by a move) is not a failure the visitor sees.
+    if (!/NS_BINDING_ABORTED|net::ERR_ABORTED/.test(request.failure()?.errorText ?? ""))
+      native.push(`request failed: ${request.url()} ${request.failure()?.errorText}`);
+  });
+  await page.evaluateOnNewDocument(probe);
+  return {
+    name,
+    resize: (width, height) => page.setViewport({ width, height }),
+    async goto(path) {
+      native.length = 0;
+      await page.goto(new URL(path, origin).href, { waitUntil: "load" });
+    },
+    run: (fn, ...args) => page.evaluate(fn as never, ...(args as unknown as never[])) as never,
+    async click(selector) {
+      await page.click(selector);
+    },
+    type: (text) => page.keyboard.type(text),
+    press: (key) => page.keyboard.press(key),
+    async wheel(x, y, deltaY) {
+      await page.mouse.move(x, y);
+      await page.mouse.wheel({ deltaY });
+    },
+    screenshot: async () => Buffer.from(await page.screenshot({ type: "png" })),
+    async problems() {
+      const seen = (await page.evaluate(() => window.__engineProblems ?? [])) as string[];
+      return [...new Set([...native, ...seen])];
+    },
+    close: () => browser.close(),
+  };
+}
+
+/**
+ * WebKitGTK's MiniBrowser through WebKitWebDriver (classic WebDriver: Debian's build has no BiDi). It draws into an
+ * X display (run the suite under xvfb-run). Classic WebDriver cannot run a script before the page's own, so the
+ * probe starts when the document has been parsed (the page load strategy "eager"): before the app's scripts, which
+ * wait for the first paint, but after the parser's own work; the server's count of CSP reports covers that part.
+ */
+async function webkitEngine(origin: string): Promise<Engine> {
+  const port = await freePort();
+  const driver: ChildProcess = spawn("WebKitWebDriver", [`--port=${port}`], {
+    stdio: "ignore",
+    // Software drawing: screenshots of the GPU path come out black under Xvfb.
+    env: {
+      ...process.env,
+      WEBKIT_DISABLE_DMABUF_RENDERER: "1",
+      LIBGL_ALWAYS_SOFTWARE: "1",
+      // MiniBrowser's toolbar, shrunk by this GTK style, would hold its window wider than a phone's screen.
+      XDG_CONFIG_HOME: path.join(import.meta.dirname, "gtk"),
+    },
+  });
+  let session: WebDriver | undefined;
+  for (let attempt = 0; !session; attempt++) {
+    try {
+      session = await new Builder()
+        .usingServer(`http://127.0.0.1:${port}`)
+        .withCapabilities({
+          browserName: "MiniBrowser",
+          pageLoadStrategy: "eager",
+          "webkitgtk:browserOptions": { binary: miniBrowser, args: ["--automation"] },
+        })
+        .build();
+    } catch (error) {
+      if (attempt > 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  const webdriver = session;
+  const installProbe = `(${probe.toString()})()`;
+  const waitForLoad = () =>
+    webdriver.wait(async () => (await webdriver.executeScript("return document.readyState")) === "complete", 30_000);
+  return {
+    name: "webkit",
+    async resize(width, height) {
+      // The window's frame (title bar, toolbar) is measured once and added.
+      await webdriver.manage().window().setRect({ width, height });
+      const [innerWidth, innerHeight] = (await webdriver.executeScript("return [innerWidth, innerHeight]")) as number[];
+      await webdriver
+        .manage()
+        .window()
+        .setRect({
+          width: width + (width - (innerWidth ?? width)),
+          height: height + (height - (innerHeight ?? height)),
+        });
+    },
+    async goto(path) {
+      await webdriver.get(new URL(path, origin).href);
+      await webdriver.executeScript(installProbe);
+      await waitForLoad();
+    },
+    run: (fn, ...args) =>
+      webdriver
+        .executeAsyncScript(
+          `const done = arguments[arguments.length - 1];
+         Promise.resolve((${fn.toString()}).apply(null, Array.prototype.slice.call(arguments, 0, -1)))
+           .then((value) => done({ value }), (error) => done({ error: String(error && error.stack || error) }));`,
+          ...args,
+        )
+        .then((answer) => {
+          const { value, error } = answer as { value?: unknown; error?: string };
+          if (error) throw new Error(error);
+          return value as never;
+        }),
+    async click(selector) {
+      // A pointer moved to the element and pressed (WebKitWebDriver's element click waits on a popover's toggle).
+      const element = await webdriver.findElement({ css: selector });
+      await webdriver.actions().move({ origin: element }).press().release().perform();
+    },
+    async type(text) {
+      await webdriver.actions().sendKeys(text).perform();
+    },
+    async press(key) {
+      await webdriver
+        .actions()
+        .sendKeys(key === "Tab" ? Key.TAB : Key.ESCAPE)
+        .perform();
+    },
+    async wheel(x, y, deltaY) {
+      // The W3C wheel input source; Selenium's typings predate it.
+      const actions = webdriver.actions() as unknown as {
+        scroll(x: number, y: number, dx: number, dy: number): { perform(): Promise<void> };
+      };
+      await actions.scroll(Math.round(x), Math.round(y), 0, deltaY).perform();
+    },
+    screenshot: async () => Buffer.from(await webdriver.takeScreenshot(), "base64"),
+    problems: async () => ((await webdriver.executeScript("return window.__engineProblems || []")) as string[]) ?? [],
+    async close() {
+      await webdriver.quit().catch(() => {});
+      driver.kill();
+    },
+  };
+}
+
+export function launch(name: EngineName, origin: string): Promise<Engine> {
+  return name === "webkit" ? webkitEngine(origin) : puppeteerEngine(name, origin);
+}
