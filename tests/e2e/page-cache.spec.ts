@@ -79,7 +79,7 @@ test("the trusted-by strip shows more than one order over four visits, each hydr
     const strip = page.getByRole("region", { name: "Proudly Trusted By" });
     const names = await strip
       .getByRole("img")
-      .evaluateAll((images) => images.map((image) => image.getAttribute("alt")));
+      .evaluateAll((images) => images.map((image) => image.getAttribute("aria-label")));
     expect(names).toHaveLength(28);
     orders.push(names.join("|"));
   }
