@@ -128,8 +128,9 @@ export type CachePolicy = ReturnType<typeof cachePolicy>;
 // nothing: a cheap render, not worth a key (undefined: it passes).
 function keyQuery(route: string, search: string, matchedIds: readonly string[] | undefined): string | undefined {
   const query = readQuery(route, search);
+  if (!matchedIds) return query;
   const asked = new URLSearchParams(search).get(routesParam);
-  if (!matchedIds || !asked) return query;
+  if (!asked) return query;
   const named = asked.split(",");
   const loaded = matchedIds.filter((id) => named.includes(id));
   if (loaded.length === 0) return undefined;
