@@ -85,11 +85,12 @@ const previewOnly = /\.preview-[\w-]{8}\.js$/;
 /**
  * The files a lazily imported module's code needs, fetched beside it: those every page has already loaded are left
  * out of the list, which each importing file carries, and a preview-only module fetches its own (an editor's pane
- * may wait a round trip; a visitor's first load would carry the list).
+ * may wait a round trip; a visitor's first load would carry the list). The module itself is left to its import():
+ * Firefox may fail a module preload raced by an import of the same module.
  */
 function preloadsOfLazyImport(file: string, dependencies: string[]): string[] {
   if (previewOnly.test(file)) return [];
-  return dependencies.filter((dependency) => !loadedOnEveryPage.test(dependency));
+  return dependencies.filter((dependency) => dependency !== file && !loadedOnEveryPage.test(dependency));
 }
 
 const brotli = promisify(zlib.brotliCompress);

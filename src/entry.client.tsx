@@ -27,8 +27,18 @@ const resume = resumeTarget(sessionStore(), window.location.href, Date.now());
 if (resume) {
   window.location.replace(resume);
 } else {
+  // Firefox aborts the page's pending imports as soon as the visitor leaves it, and each abort reads as a failure:
+  // reloading then would pull the visitor back from where they are going.
+  let leaving = false;
+  window.addEventListener("beforeunload", () => {
+    leaving = true;
+  });
+  window.addEventListener("pageshow", () => {
+    leaving = false;
+  });
   // A lazily loaded chunk (or its CSS) failed to preload after a deploy: load the page afresh, once.
   window.addEventListener("vite:preloadError", (event) => {
+    if (leaving) return;
     const target = currentNavigationHref() ?? window.location.href;
     if (claimReload(sessionStore(), target, Date.now())) {
       event.preventDefault();
