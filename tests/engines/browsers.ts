@@ -75,6 +75,14 @@ function probe() {
   };
 }
 
+/** What the probe, started late, can still find: pictures that did not decode. */
+function missedBeforeProbe() {
+  const problems = window.__engineProblems ?? [];
+  for (const image of document.images)
+    if (image.complete && image.currentSrc && image.naturalWidth === 0)
+      problems.push(`img failed to load: ${image.currentSrc}`);
+}
+
 const firefoxPath = "/usr/bin/firefox-esr";
 const chromiumPath = "/usr/bin/chromium";
 const miniBrowser = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
@@ -93,14 +101,18 @@ async function puppeteerEngine(name: "firefox" | "chromium", origin: string): Pr
             "layout.testing.overlay-scrollbars.always-visible": false,
           },
         }
-      : { browser: "chrome", executablePath: chromiumPath, headless: true, args: chromiumArgs },
+      : {
+          browser: "chrome",
+          executablePath: chromiumPath,
+          headless: true,
+          // Scrollbars over the page, as in the engines it is compared with.
+          args: [...chromiumArgs, "--hide-scrollbars"],
+        },
   );
   const page: Page = await browser.newPage();
+  // Errors are the probe's to collect, per document: Puppeteer's console and page error events would also count the
+  // page being left (Firefox aborts its pending fetches, and React Router logs each) against the next one.
   const native: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") native.push(`console error: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => native.push(`uncaught error: ${(error as Error).message}`));
   page.on("requestfailed", (request) => {
     // A request the page itself gave up (a prefetch left behind by a move) is not a failure the visitor sees.
     if (!/NS_BINDING_ABORTED|net::ERR_ABORTED/.test(request.failure()?.errorText ?? ""))
@@ -135,9 +147,10 @@ async function puppeteerEngine(name: "firefox" | "chromium", origin: string): Pr
 
 /**
  * WebKitGTK's MiniBrowser through WebKitWebDriver (classic WebDriver: Debian's build has no BiDi). It draws into an
- * X display (run the suite under xvfb-run). Classic WebDriver cannot run a script before the page's own, so the
- * probe starts when the document has been parsed (the page load strategy "eager"): before the app's scripts, which
- * wait for the first paint, but after the parser's own work; the server's count of CSP reports covers that part.
+ * X display (run the suite under xvfb-run). Classic WebDriver cannot run a script before the page's own, and a
+ * script run while the page is still loading may never answer here, so the probe starts once the page has loaded
+ * and first adds what it can still see went wrong: a picture that did not load. The server's count of
+ * CSP reports covers refusals.
  */
 async function webkitEngine(origin: string): Promise<Engine> {
   const port = await freePort();
@@ -159,7 +172,6 @@ async function webkitEngine(origin: string): Promise<Engine> {
         .usingServer(`http://127.0.0.1:${port}`)
         .withCapabilities({
           browserName: "MiniBrowser",
-          pageLoadStrategy: "eager",
           "webkitgtk:browserOptions": { binary: miniBrowser, args: ["--automation"] },
         })
         .build();
@@ -189,6 +201,7 @@ async function webkitEngine(origin: string): Promise<Engine> {
     async goto(path) {
       await webdriver.get(new URL(path, origin).href);
       await webdriver.executeScript(installProbe);
+      await webdriver.executeScript(missedBeforeProbe);
       await waitForLoad();
     },
     run: (fn, ...args) =>

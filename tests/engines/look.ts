@@ -79,7 +79,11 @@ function partsInView() {
   };
 }
 
-/** Waits until what is on screen has settled: fonts, pictures decoded, sections streamed in, no transition running. */
+/**
+ * Waits until what is on screen has settled: fonts, the pictures in view decoded, sections streamed in, and every
+ * time-driven animation at its end (finished at once, not waited out). Animations driven by the scroll (a carousel's
+ * edge, a reveal) stand where the scroll puts them, as they do for the visitor.
+ */
 async function settled() {
   // Each wait is bounded: a picture that never decodes is for the comparison to find, not a reason to hang.
   const atMost = (promise: Promise<unknown>, ms: number) =>
@@ -88,20 +92,21 @@ async function settled() {
   const frame = () =>
     atMost(new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))), 200);
   await frame();
-  for (let i = 0; i < 60; i++) {
-    const pictures = [...document.images].filter((image) => {
-      const rect = image.getBoundingClientRect();
-      return rect.bottom > 0 && rect.top < innerHeight;
-    });
-    await atMost(Promise.all(pictures.map((image) => image.decode().catch(() => {}))), 1_000);
-    const moving = document
-      .getAnimations()
-      .filter(
-        (animation) =>
-          animation.playState === "running" && animation.effect?.getComputedTiming().iterations !== Infinity,
-      );
-    const busy = document.querySelector("main [aria-busy='true']");
-    if (moving.length === 0 && !busy) break;
+  // In view both ways: a lazy picture in a carousel's hidden slide is not loaded until it slides in.
+  const pictures = [...document.images].filter((image) => {
+    const rect = image.getBoundingClientRect();
+    return rect.bottom > 0 && rect.top < innerHeight && rect.right > 0 && rect.left < innerWidth;
+  });
+  await atMost(Promise.all(pictures.map((image) => image.decode().catch(() => {}))), 2_000);
+  for (let i = 0; i < 40; i++) {
+    for (const animation of document.getAnimations())
+      if (
+        animation.timeline === document.timeline &&
+        animation.playState === "running" &&
+        animation.effect?.getComputedTiming().iterations !== Infinity
+      )
+        animation.finish();
+    if (!document.querySelector("main [aria-busy='true']")) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   await frame();
@@ -120,6 +125,9 @@ export async function lookOf(engine: Engine, page: string, width: number, height
   for (let step = 0, y = 0; step < 40; step++) {
     await engine.run((top: number) => window.scrollTo({ top, behavior: "instant" }), y);
     await engine.run(settled);
+    // Headless Chromium keeps room for its hidden scrollbar where the page asks for a stable gutter (the side-scroll
+    // story does), which no overlay scrollbar takes: the gutter is left to the engine in all of them.
+    await engine.run(() => document.documentElement.style.removeProperty("scrollbar-gutter"));
     const view = await engine.run(partsInView);
     const shot = await engine.screenshot();
     const name = `${page === "/" ? "home" : page.slice(1).replaceAll("/", "-")}-${width}-${String(step).padStart(2, "0")}.png`;
@@ -135,6 +143,14 @@ export async function lookOf(engine: Engine, page: string, width: number, height
     }
     if (view.scrollY + view.viewport >= view.height - 1) break;
     y = view.scrollY + Math.round(view.viewport * 0.8);
+  }
+  // Where everything ends up, once every section has been near the screen (and hydrated): a box first seen before
+  // its section hydrated is measured again.
+  await engine.run(() => document.documentElement.style.removeProperty("scrollbar-gutter"));
+  const last = await engine.run(partsInView);
+  for (const seen of last.parts) {
+    const part = parts.get(seen.key);
+    if (part) part.box = { ...seen.rect, y: seen.rect.y + last.scrollY };
   }
   return [...parts.values()];
 }
