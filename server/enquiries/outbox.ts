@@ -33,7 +33,7 @@ const time = z.iso.datetime();
 const note = z.string().max(2000);
 
 // The record as this file writes it. Unknown fields are dropped, and the enquiry is read again through the form's own
-// schema, so a record from elsewhere reaches the mail only as an enquiry the desk would have accepted.
+// schema, so a record from elsewhere reaches the mail only as an enquiry the handler would have accepted.
 const recordSchema = z
   .object({
     version: z.literal(1),
@@ -56,7 +56,7 @@ const recordSchema = z
     message: "is not this enquiry's Message-ID",
   });
 
-/** `<enquiry.ID@domain>`, as the desk makes it: the id inside, or nothing. */
+/** `<enquiry.ID@domain>`, as the enquiry handler makes it: the id inside, or nothing. */
 function messageIdOf(messageId: string): string | undefined {
   return /^<enquiry\.([^@<>\s]+)@[A-Za-z0-9.-]+>$/.exec(messageId)?.[1];
 }

@@ -81,7 +81,7 @@ describe("a record read back from a shared queue", () => {
     return checked.ok ? "ok" : checked.reason;
   };
 
-  it("passes as the desk wrote it, and loses any field the outbox does not write", () => {
+  it("passes as the enquiry handler wrote it, and loses any field the outbox does not write", () => {
     const base = record();
     const written = record(newEnquiryId(new Date()), {
       enquiry: { ...base.enquiry, need: "Photography" },
