@@ -261,7 +261,7 @@ export function ProjectBriefAndOutcome({ project }: { project: ProjectFields }) 
 export function ProjectArticle({ colours, children }: { colours: ProjectColours; children: ReactNode }) {
   const hydrated = useHydrated();
   return (
-    // Until React runs, the head's rule (chromeColourRules) colours it, as the policy allows no style attribute.
+    // Until React runs, the head's rule (frameColourRules) colours it, as the policy allows no style attribute.
     <article className={styles.project} data-page-colours="" style={hydrated ? projectColourStyle(colours) : undefined}>
       {children}
     </article>
