@@ -117,7 +117,7 @@ async function keepInOutbox(fallback: Fallback, record: OutboxRecord, error: unk
 
 async function handOver({ shared, local, logger, addTimeoutMs, localIds }: Fallback) {
   const pending = await local.outbox.pending().catch(() => []);
-  let handed = 0;
+  let moved = 0;
   for (const record of pending) {
     try {
       await untilAborted(shared.add(record), AbortSignal.timeout(addTimeoutMs));
@@ -128,13 +128,10 @@ async function handOver({ shared, local, logger, addTimeoutMs, localIds }: Fallb
     await local.outbox.keepReceipt(record).catch(() => {});
     await local.outbox.remove(record);
     localIds.delete(record.id);
-    handed++;
+    moved++;
   }
-  if (handed > 0 || pending.length > 0) {
-    logger.info(
-      { handed, left: pending.length - handed },
-      "handed this instance's waiting enquiries to the shared queue",
-    );
+  if (moved > 0 || pending.length > 0) {
+    logger.info({ moved, left: pending.length - moved }, "moved this instance's waiting enquiries to the shared queue");
   }
 }
 

@@ -233,7 +233,7 @@ describe.skipIf(!redisServer)("with a real redis-server", () => {
         logger,
         receiptCheckMs: 100,
       });
-    const receipts = () => readdirSync(path.join(root, "handed"));
+    const receipts = () => readdirSync(path.join(root, "receipts"));
     const taker = instance();
     await taker.start(() => {});
     await taker.stop();

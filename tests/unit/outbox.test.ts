@@ -1,5 +1,5 @@
 import { mkdtempSync } from "node:fs";
-import { readdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -39,6 +39,16 @@ describe("the outbox", () => {
     expect(await readdir(path.join(root, "tmp"))).toEqual([]);
     expect(await outbox.pending()).toEqual([]);
     expect(await readdir(path.join(root, "pending"))).toEqual([]);
+  });
+
+  it("keeps the receipts an earlier version kept in handed/ among its receipts", async () => {
+    const root = path.join(mkdtempSync(path.join(tmpdir(), "outbox-")), "outbox");
+    const id = newEnquiryId(new Date());
+    await mkdir(path.join(root, "handed"), { recursive: true });
+    await writeFile(path.join(root, "handed", `${id}.json`), JSON.stringify(record(id)));
+    const outbox = createOutbox(root);
+    await outbox.open();
+    expect((await outbox.receipts()).map((kept) => kept.id)).toEqual([id]);
   });
 
   it("removes delivered enquiries and dead letters once they are older than their retention periods", async () => {
