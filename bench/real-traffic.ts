@@ -675,7 +675,7 @@ async function publishThroughVarnish(scratch: string) {
     webhookAt = Date.now();
     // On a busy machine the snapshots take a while: the window before the publish is what it was.
     const windowSeconds = (webhookAt - baselineAt) / 1000;
-    // Contentful calls the site's public address: through the tier in front, which passes it.
+    // Contentful calls the site's public address: through the front cache, which passes it.
     const hook = await fetch(`${front.url}/contentful/webhook`, {
       method: "POST",
       headers: {

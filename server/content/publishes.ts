@@ -5,13 +5,13 @@ import { counter } from "../lib/metrics.ts";
 import type { EntryChange, PurgePlan } from "./purge-plan.ts";
 
 // Contentful calls the webhook before its Delivery API serves the new revision, so purging at once would store the
-// old text again: the entry is read back until the API serves it, then the instances and the tier in front are purged.
+// old text again: the entry is read back until the API serves it, then the instances and the front cache are purged.
 
 /** Null when the Delivery API serves no revision of the entry. */
 export type RevisionReader = (entryId: string) => Promise<number | null>;
 
-/** False when the tier did not take the purge. */
-export interface FrontTier {
+/** False when the front cache did not take the purge. */
+export interface FrontCache {
   purge(plan: PurgePlan): Promise<boolean>;
 }
 
@@ -20,7 +20,7 @@ export interface PublishOptions {
   revisionOf?: RevisionReader;
   /** Resolves once this instance's pages are stored again. */
   purge: (plan: PurgePlan) => Promise<unknown>;
-  front?: FrontTier;
+  front?: FrontCache;
   logger: Logger;
   metrics: Registry;
   wait?: Wait;
@@ -127,7 +127,7 @@ export function createPublishes(options: PublishOptions) {
 
 export type Publishes = ReturnType<typeof createPublishes>;
 
-// Each purge notes in the publish's figure when it was done; the publish is visible once the tier in front is purged.
+// Each purge notes in the publish's figure when it was done; the publish is visible once the front cache is purged.
 function purgeSteps(options: PublishOptions, now: () => number, visible: Histogram) {
   return {
     async purgeInstances(plan: PurgePlan, figure: PublishFigure) {

@@ -13,7 +13,7 @@ export function StatusPublishes({ publishes }: { publishes: PublishFigure[] }) {
       ) : (
         <table className={styles.publishes}>
           <ColumnHeads
-            names={["Entry", "Received", "Served by Contentful", "Instances purged", "Tier in front", "Visible"]}
+            names={["Entry", "Received", "Served by Contentful", "Instances purged", "Front cache", "Visible"]}
           />
           <tbody>
             {publishes.map((publish) => (
@@ -45,7 +45,7 @@ function servedWords(publish: PublishFigure) {
   return publish.instancesPurgedAt ? "Not waited for" : "Waiting";
 }
 
-/** "None" only once the publish is visible without a tier's purge: no tier in front is configured. */
+/** "None" only once the publish is visible without a front cache purge: no front cache is configured. */
 function frontWords(publish: PublishFigure) {
   if (publish.frontFailed) return "Purge failed";
   return after(publish, publish.frontPurgedAt, publish.visibleAt === null ? "Waiting" : "None");

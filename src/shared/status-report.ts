@@ -37,7 +37,7 @@ export interface PublishFigure {
   gaveUp: boolean;
   instancesPurgedAt: string | null;
   frontPurgedAt: string | null;
-  /** The tier in front could not be purged, so it keeps the old pages until they expire. */
+  /** The front cache could not be purged, so it keeps the old pages until they expire. */
   frontFailed: boolean;
   visibleAt: string | null;
 }

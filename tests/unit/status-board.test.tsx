@@ -125,10 +125,10 @@ describe("the status board's recent publishes", () => {
         { ...base, gaveUp: true, instancesPurgedAt: "2026-11-23T12:01:00.000Z", frontFailed: true },
       ]),
     ).toEqual([
-      ["Entry", "Received", "Served by Contentful", "Instances purged", "Tier in front", "Visible"],
+      ["Entry", "Received", "Served by Contentful", "Instances purged", "Front cache", "Visible"],
       ["post-bright, revision 7", "11:59:00 UTC", "After 3.2 s", "After 3.4 s", "After 3.5 s", "After 3.6 s"],
       ["home, revision 2", "11:58:00 UTC", "Waiting", "Waiting", "Waiting", "Not yet"],
-      // No tier in front is configured.
+      // No front cache is configured.
       ["about, revision 7", "11:59:00 UTC", "After 1.0 s", "After 1.1 s", "None", "After 1.2 s"],
       [
         "post-bright, revision 7",

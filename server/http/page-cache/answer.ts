@@ -11,7 +11,7 @@ export interface AnswerOptions {
   prefetched: string;
   isPrefetch: (req: PageRequest) => boolean;
   vary: string;
-  /** A tier in front counts freshness from the copy's age, not from its own fetch. */
+  /** A front cache counts freshness from the copy's age, not from its own fetch. */
   age: (storedAt: number) => number;
   tagHeader: { name: string; separator: string };
   /** A Set-Cookie the answer must carry, if any. */

@@ -159,7 +159,7 @@ export interface Entry {
   key: CacheKey;
   storedAt: number;
   template: HeaderTemplate;
-  /** What a purge names, and what a tier in front is told. */
+  /** What a purge names, and what a front cache is told. */
   tags: string[];
   variants: Variant[];
   last: number;

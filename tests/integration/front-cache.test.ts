@@ -33,7 +33,7 @@ async function through(base: string, page: string) {
 }
 
 function webhook(body: object, topic = "ContentManagement.Entry.publish") {
-  // Contentful calls the site's public address: through the tier in front, which passes it.
+  // Contentful calls the site's public address: through the front cache, which passes it.
   return fetch(`${varnish.url}/contentful/webhook`, {
     method: "POST",
     headers: {
@@ -247,7 +247,7 @@ describe.skipIf(!varnishd)("a publish through a real Varnish in front", () => {
     }
     expect(text).toContain(newTitle);
     await expect.poll(() => metric("front_cache_purge_failures_total"), { timeout: 15_000 }).toBe(failuresBefore + 1);
-    const logged = site.logs().filter((line) => line.msg === "the tier in front could not be purged");
+    const logged = site.logs().filter((line) => line.msg === "the front cache could not be purged");
     expect(logged).toHaveLength(1);
     const status = (await (await fetch(`${site.base}/status.json`)).json()) as { publishes: PublishFigure[] };
     expect(status.publishes[0]).toMatchObject({ revision, frontFailed: true, frontPurgedAt: null });
