@@ -21,7 +21,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import type { PublishFigure } from "../src/shared/status-report.ts";
+import type { PublishRecord } from "../src/shared/status-report.ts";
 import { startCdaServer } from "../tests/support/cda-server.ts";
 import { startVarnish, varnishd } from "./support/varnish.ts";
 
@@ -707,10 +707,10 @@ async function publishThroughVarnish(scratch: string) {
     checker.send({ type: "stop" } satisfies CheckAsk);
     answers.push(...(await checked).answers);
     // The site's figure is complete once it has purged Varnish too; on a busy machine that may be after the load.
-    let figure: PublishFigure | undefined;
+    let figure: PublishRecord | undefined;
     for (let i = 0; i < 300; i++) {
       const status = (await fetch(`http://127.0.0.1:${ports.frontSite}/status.json`).then((res) => res.json())) as {
-        publishes: PublishFigure[];
+        publishes: PublishRecord[];
       };
       figure = status.publishes[0];
       if (figure?.visibleAt || figure?.gaveUp) break;

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import { untilAborted } from "../lib/abort.ts";
 import type { Outbox, OutboxRecord } from "./outbox.ts";
-import type { EnquiryQueue, QueueFigures, SharedQueue } from "./queue.ts";
+import type { EnquiryQueue, QueueNumbers, SharedQueue } from "./queue.ts";
 import { createReceipts, type Receipts } from "./receipts.ts";
 
 export interface FallbackQueueOptions {
@@ -66,8 +66,8 @@ export function fallbackQueue(options: FallbackQueueOptions): EnquiryQueue {
       return { delivered: here.value.delivered + there.value.delivered, dead: here.value.dead + there.value.dead };
     },
 
-    async figures() {
-      const [here, there] = await Promise.all([local.queue.figures(), shared.figures()]);
+    async numbers() {
+      const [here, there] = await Promise.all([local.queue.numbers(), shared.numbers()]);
       return bothFigures(here, there);
     },
 
@@ -135,7 +135,7 @@ async function handOver({ shared, local, logger, addTimeoutMs, localIds }: Fallb
   }
 }
 
-function bothFigures(here: QueueFigures, there: QueueFigures): QueueFigures {
+function bothFigures(here: QueueNumbers, there: QueueNumbers): QueueNumbers {
   const oldest = [here.oldestPendingAt, there.oldestPendingAt].filter((at): at is Date => at !== null);
   const last = [here.lastDeliveryAt, there.lastDeliveryAt].filter((at): at is Date => at !== null);
   return {

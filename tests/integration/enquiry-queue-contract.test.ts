@@ -61,9 +61,9 @@ function contract(name: string, newStore: () => Store) {
         await queue.add(sent);
         await vi.waitFor(() => expect(handed.map((given) => given.id)).toEqual([sent.id]), { timeout: 5_000 });
         expect(handed[0]).toMatchObject({ messageId: sent.messageId, enquiry: sent.enquiry, attempts: 0 });
-        const figures = await queue.figures();
-        expect(figures.depth).toBe(1);
-        expect(Math.abs((figures.oldestPendingAt?.getTime() ?? 0) - Date.parse(sent.receivedAt))).toBeLessThan(2_000);
+        const numbers = await queue.numbers();
+        expect(numbers.depth).toBe(1);
+        expect(Math.abs((numbers.oldestPendingAt?.getTime() ?? 0) - Date.parse(sent.receivedAt))).toBeLessThan(2_000);
         await queue.checkWritable();
       } finally {
         await queue.stop();
@@ -107,9 +107,9 @@ function contract(name: string, newStore: () => Store) {
       await vi.waitFor(() => expect(first.handed).toHaveLength(1), { timeout: 5_000 });
       const deliveredAt = new Date().toISOString();
       await first.queue.markDelivered({ ...(first.handed[0] as OutboxRecord), attempts: 1, deliveredAt });
-      const figures = await first.queue.figures();
-      expect(figures).toMatchObject({ depth: 0, oldestPendingAt: null });
-      expect(figures.lastDeliveryAt?.toISOString()).toBe(deliveredAt);
+      const numbers = await first.queue.numbers();
+      expect(numbers).toMatchObject({ depth: 0, oldestPendingAt: null });
+      expect(numbers.lastDeliveryAt?.toISOString()).toBe(deliveredAt);
       await first.queue.stop();
 
       const second = await started(store);
@@ -136,7 +136,7 @@ function contract(name: string, newStore: () => Store) {
         const before = { delivered: aMinuteAhead, dead: aMinuteAhead };
         expect(await queue.sweep(before)).toEqual({ delivered: 1, dead: 0 });
         expect(await queue.sweep(before)).toEqual({ delivered: 0, dead: 0 });
-        expect((await queue.figures()).depth).toBe(1);
+        expect((await queue.numbers()).depth).toBe(1);
       } finally {
         await queue.stop();
       }
@@ -159,7 +159,7 @@ function contract(name: string, newStore: () => Store) {
         await queue.markDead(dead(younger));
         const farBack = new Date(0);
         expect(await queue.sweep({ delivered: farBack, dead: cutoff })).toEqual({ delivered: 0, dead: 1 });
-        expect((await queue.figures()).deadLetters).toBe(1);
+        expect((await queue.numbers()).deadLetters).toBe(1);
         expect(await queue.sweep({ delivered: farBack, dead: cutoff })).toEqual({ delivered: 0, dead: 0 });
       } finally {
         await queue.stop();
@@ -215,7 +215,7 @@ describe.skipIf(!redisServer)("with a real redis-server", () => {
     await queue.start(() => {});
     try {
       await queue.add(record());
-      await vi.waitFor(async () => expect((await queue.figures()).consumer).toEqual({ holding: 1 }), {
+      await vi.waitFor(async () => expect((await queue.numbers()).consumer).toEqual({ holding: 1 }), {
         timeout: 5_000,
       });
     } finally {

@@ -1,11 +1,11 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { StatusBoard } from "../../src/components/StatusBoard.tsx";
-import type { MailFigures, StatusReport } from "../../src/shared/status-report.ts";
+import type { MailNumbers, StatusReport } from "../../src/shared/status-report.ts";
 
 const generatedAt = "2026-11-23T12:00:00.000Z";
 
-function reportWith(mail: MailFigures | null): StatusReport {
+function reportWith(mail: MailNumbers | null): StatusReport {
   return {
     state: "operational",
     summary: "All systems operational",
@@ -23,16 +23,16 @@ function reportWith(mail: MailFigures | null): StatusReport {
   };
 }
 
-/** The figures list as "term: value" lines. */
-function figures(report: StatusReport) {
+/** The numbers list as "term: value" lines. */
+function numbers(report: StatusReport) {
   const html = renderToStaticMarkup(<StatusBoard report={report} refreshSeconds={30} />);
   return [...html.matchAll(/<dt>(.*?)<\/dt><dd>(.*?)<\/dd>/g)].map(([, term, value]) => `${term}: ${value}`);
 }
 
-describe("the status board's figures", () => {
-  it("shows the enquiry service's figures as it gives them", () => {
+describe("the status board's numbers", () => {
+  it("shows the enquiry service's numbers as it gives them", () => {
     expect(
-      figures(
+      numbers(
         reportWith({
           delivery: "smtp",
           queue: "redis",
@@ -56,7 +56,7 @@ describe("the status board's figures", () => {
   });
 
   it("says how long deliveries have failed and how many enquiries wait as dead letters", () => {
-    const lines = figures(
+    const lines = numbers(
       reportWith({
         delivery: "smtp",
         queue: "disk",
@@ -74,8 +74,8 @@ describe("the status board's figures", () => {
     ]);
   });
 
-  it("says the mail figures are not reported when the queue could not be read, not that nothing was sent", () => {
-    expect(figures(reportWith(null)).slice(3)).toEqual([
+  it("says the mail numbers are not reported when the queue could not be read, not that nothing was sent", () => {
+    expect(numbers(reportWith(null)).slice(3)).toEqual([
       "Outbox depth: Not reported",
       "Last successful delivery: Not reported",
     ]);

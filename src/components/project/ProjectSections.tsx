@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from "react";
-import { ContentFigures } from "../../content/figures.tsx";
+import { ContentImages } from "../../content/images.tsx";
 import { projectName } from "../../content/names.ts";
 import { RichText } from "../../content/rich-text.tsx";
 import type { ProjectColours } from "../../lib/colour.ts";
@@ -162,7 +162,7 @@ export function ImageSet({
       data-bleed={bleed || undefined}
       aria-label={label}
     >
-      <ContentFigures
+      <ContentImages
         images={images}
         field={field}
         className={styles.figure}
