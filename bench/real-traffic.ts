@@ -206,12 +206,12 @@ async function coldBurst(scratch: string) {
       });
       const after = rendersOf(await settle(ports.cold));
       const refused = result.statusCodeStats?.["503"]?.count ?? 0;
-      const fills = growth(after.fill, before.fill);
+      const refreshes = growth(after.fill, before.fill);
       const variants = growth(after.variant, before.variant);
       const cache =
-        fills === undefined || variants === undefined
+        refreshes === undefined || variants === undefined
           ? "n/a"
-          : `${format(fills + variants)} (${format(fills)} + ${format(variants)})`;
+          : `${format(refreshes + variants)} (${format(refreshes)} + ${format(variants)})`;
       const cells = [
         page,
         format(result.requests.total / result.duration),
