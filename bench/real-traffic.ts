@@ -21,7 +21,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import type { PublishFigure } from "../src/shared/status-report.ts";
+import type { PublishRecord } from "../src/shared/status-report.ts";
 import { startCdaServer } from "../tests/support/cda-server.ts";
 import { startVarnish, varnishd } from "./support/varnish.ts";
 
@@ -206,12 +206,12 @@ async function coldBurst(scratch: string) {
       });
       const after = rendersOf(await settle(ports.cold));
       const refused = result.statusCodeStats?.["503"]?.count ?? 0;
-      const fills = growth(after.fill, before.fill);
+      const refreshes = growth(after.fill, before.fill);
       const variants = growth(after.variant, before.variant);
       const cache =
-        fills === undefined || variants === undefined
+        refreshes === undefined || variants === undefined
           ? "n/a"
-          : `${format(fills + variants)} (${format(fills)} + ${format(variants)})`;
+          : `${format(refreshes + variants)} (${format(refreshes)} + ${format(variants)})`;
       const cells = [
         page,
         format(result.requests.total / result.duration),
@@ -675,7 +675,7 @@ async function publishThroughVarnish(scratch: string) {
     webhookAt = Date.now();
     // On a busy machine the snapshots take a while: the window before the publish is what it was.
     const windowSeconds = (webhookAt - baselineAt) / 1000;
-    // Contentful calls the site's public address: through the tier in front, which passes it.
+    // Contentful calls the site's public address: through the front cache, which passes it.
     const hook = await fetch(`${front.url}/contentful/webhook`, {
       method: "POST",
       headers: {
@@ -707,10 +707,10 @@ async function publishThroughVarnish(scratch: string) {
     checker.send({ type: "stop" } satisfies CheckAsk);
     answers.push(...(await checked).answers);
     // The site's figure is complete once it has purged Varnish too; on a busy machine that may be after the load.
-    let figure: PublishFigure | undefined;
+    let figure: PublishRecord | undefined;
     for (let i = 0; i < 300; i++) {
       const status = (await fetch(`http://127.0.0.1:${ports.frontSite}/status.json`).then((res) => res.json())) as {
-        publishes: PublishFigure[];
+        publishes: PublishRecord[];
       };
       figure = status.publishes[0];
       if (figure?.visibleAt || figure?.gaveUp) break;

@@ -69,8 +69,8 @@ const previewTtlSeconds = 2;
 
 export interface ServiceOptions {
   deliveryBackoff?: Backoff;
-  /** How often the shared queue's figures are read in the background. */
-  queueFiguresEveryMs?: number;
+  /** How often the shared queue's numbers are read in the background. */
+  queueNumbersEveryMs?: number;
 }
 
 const redisStartWaitMs = 3_000;
@@ -177,7 +177,7 @@ async function startEnquiries(
     logger,
     metrics,
     backoff,
-    queue: configuredQueue(config, { redis, logger, figuresEveryMs: options.queueFiguresEveryMs }),
+    queue: configuredQueue(config, { redis, logger, numbersEveryMs: options.queueNumbersEveryMs }),
     mailer: configuredMailer(config),
     claims: redis ? redisClaims(redis, logger.child({ module: "enquiry-claims" })) : undefined,
   });

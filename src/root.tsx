@@ -20,7 +20,7 @@ import { useHydrated } from "./components/useDevice.ts";
 import { useInstantRouterScroll } from "./components/useInstantRouterScroll.ts";
 import { contentRetryAfter, isContentUnavailable } from "./content/load.ts";
 import { servicesContext } from "./context.ts";
-import { chromeColourRules, usePageChrome } from "./lib/page-chrome.ts";
+import { frameColourRules, usePageFrame } from "./lib/page-frame.ts";
 import { useRefreshSeconds } from "./lib/page-refresh.ts";
 import { notFoundPage, organisationJsonLd, type RootData, seo } from "./lib/seo.ts";
 import { useRouterUpdatesAsTransitions } from "./shared/router-protocol.ts";
@@ -169,7 +169,7 @@ export function ErrorBoundary() {
   if (notFound || isContentUnavailable(error)) {
     return (
       <>
-        <SiteHeader chrome={notFound ? { logoWhite: true, absolute: true } : undefined} />
+        <SiteHeader frame={notFound ? { logoWhite: true, absolute: true } : undefined} />
         <main id="main">
           {notFound ? (
             <NotFound />
@@ -197,11 +197,11 @@ export function ErrorBoundary() {
 
 /**
  * The page's colours from its content (a project's header and article), as a rule in the head until React runs
- * (chromeColourRules); after that the components set them through the CSSOM and the rule goes, so
+ * (frameColourRules); after that the components set them through the CSSOM and the rule goes, so
  * a client-side navigation never rewrites a style element the policy has hashed.
  */
 function ContentColours({ nonce }: { nonce: string | undefined }) {
-  const rules = chromeColourRules(usePageChrome());
+  const rules = frameColourRules(usePageFrame());
   const hydrated = useHydrated();
   if (hydrated || !rules) return null;
   return <style nonce={nonce}>{rules}</style>;

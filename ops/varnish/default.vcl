@@ -1,6 +1,6 @@
 vcl 4.1;
-# The cache tier in front of the site (docs/operations.md, "The tier in front"). It keys and stores as the site's own
-# page cache does (server/http/page-cache/policy.ts) and is purged by the site with cache tags (xkey).
+# The front cache: Varnish in front of the site (docs/operations.md, "The front cache"). It keys and stores as the
+# site's own page cache does (server/http/page-cache/policy.ts) and is purged by the site with cache tags (xkey).
 
 import std;
 import xkey;

@@ -4,11 +4,11 @@ import type { Registry } from "prom-client";
 import { planTags } from "../http/page-cache/tags.ts";
 import { faultLog } from "../lib/fault-log.ts";
 import { counter } from "../lib/metrics.ts";
-import type { FrontTier } from "./publishes.ts";
+import type { FrontCache } from "./publishes.ts";
 
-// A soft purge leaves the old copy to be answered once while the tier fetches the new one, so the site asks for each
-// purged path itself (pages, the feed, the sitemap), in each encoding the tier keeps apart, and that one old answer
-// comes back here.
+// A soft purge leaves the old copy to be answered once while the front cache fetches the new one, so the site asks
+// for each purged path itself (pages, the feed, the sitemap), in each encoding the front cache keeps apart, and that
+// one old answer comes back here.
 
 export interface FrontCacheOptions {
   urls: readonly string[];
@@ -22,7 +22,7 @@ export interface FrontCacheOptions {
 
 const encodings = ["br", "gzip", "identity"];
 
-export function frontCache(options: FrontCacheOptions): FrontTier {
+export function frontCache(options: FrontCacheOptions): FrontCache {
   const { urls, logger } = options;
   const tries = options.tries ?? 4;
   const firstRetryMs = options.firstRetryMs ?? 500;
@@ -30,9 +30,9 @@ export function frontCache(options: FrontCacheOptions): FrontTier {
   const failures = counter(
     options.metrics,
     "front_cache_purge_failures_total",
-    "Purges a cache tier in front (FRONT_CACHE_URLS) did not take after every retry: it keeps old pages until they expire",
+    "Purges a front cache (FRONT_CACHE_URLS) did not take after every retry: it keeps old pages until they expire",
   );
-  const faults = new Map(urls.map((url) => [url, faultLog(logger, "the tier in front could not be purged", { url })]));
+  const faults = new Map(urls.map((url) => [url, faultLog(logger, "the front cache could not be purged", { url })]));
   const asks = pLimit(4);
 
   async function purgeOne(url: string, tags: string[]): Promise<boolean> {

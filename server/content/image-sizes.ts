@@ -58,7 +58,7 @@ class ResizerBusy extends Error {
 
 interface Resizer {
   disk: ImageDiskCache;
-  figures: ImageMetrics;
+  numbers: ImageMetrics;
   logger: Logger;
   limit: LimitFunction;
   capacity: number;
@@ -72,8 +72,8 @@ export function imageSizes({ imagesDir, cacheDir, logger, metrics, limits }: Ima
   sharp.cache(false);
   sharp.concurrency(1);
   const disk = createImageDiskCache({ dir: cacheDir, maxBytes: diskBytes, logger });
-  const figures = imageMetrics(metrics, disk.bytes);
-  const resizer: Resizer = { disk, figures, logger, limit: pLimit(concurrency), capacity: concurrency + queue };
+  const numbers = imageMetrics(metrics, disk.bytes);
+  const resizer: Resizer = { disk, numbers, logger, limit: pLimit(concurrency), capacity: concurrency + queue };
 
   // In memory, with concurrent requests for one copy sharing one fetch (lru-cache's fetchMethod).
   const inMemory = new LRUCache<string, Variant, Wanted>({
@@ -93,7 +93,7 @@ export function imageSizes({ imagesDir, cacheDir, logger, metrics, limits }: Ima
       const key = `${path.relative(root, file)}|${source.mtimeMs}|${source.size}|${width}|${quality}`;
       const cached = inMemory.has(key);
       const variant = await inMemory.fetch(key, { context: { file, width, quality, mtimeMs: source.mtimeMs } });
-      if (cached) figures?.served.inc({ from: "memory" });
+      if (cached) numbers?.served.inc({ from: "memory" });
       if (!variant || !("body" in variant)) return next();
       res.set({
         ...contentImageHeaders,
@@ -136,23 +136,23 @@ function askedFor(req: Request, root: string) {
 
 /** A copy not yet in memory: from disk, else resized in a free slot, else refused at once. */
 async function load(resizer: Resizer, key: string, wanted: Wanted): Promise<Variant> {
-  const { disk, figures, limit } = resizer;
+  const { disk, numbers, limit } = resizer;
   await disk.ready();
   const name = `${createHash("sha256").update(key).digest("base64url")}.webp`;
   const stored = await disk.read(name);
   if (stored) {
-    figures?.served.inc({ from: "disk" });
+    numbers?.served.inc({ from: "disk" });
     return { body: stored, mtimeMs: wanted.mtimeMs };
   }
   if (limit.activeCount + limit.pendingCount >= resizer.capacity) {
-    figures?.refused.inc();
+    numbers?.refused.inc();
     throw new ResizerBusy("every resize slot and the queue are taken");
   }
   const started = performance.now();
   const body = await limit(() => resize(wanted));
-  figures?.seconds.observe((performance.now() - started) / 1000);
+  numbers?.seconds.observe((performance.now() - started) / 1000);
   if (!body) return { original: true };
-  figures?.served.inc({ from: "resize" });
+  numbers?.served.inc({ from: "resize" });
   await disk
     .write(name, body)
     .catch((error: unknown) =>

@@ -1,17 +1,17 @@
 import type { Logger } from "pino";
 import { Histogram, type Registry } from "prom-client";
-import type { PublishFigure } from "../../src/shared/status-report.ts";
+import type { PublishRecord } from "../../src/shared/status-report.ts";
 import { counter } from "../lib/metrics.ts";
 import type { EntryChange, PurgePlan } from "./purge-plan.ts";
 
 // Contentful calls the webhook before its Delivery API serves the new revision, so purging at once would store the
-// old text again: the entry is read back until the API serves it, then the instances and the tier in front are purged.
+// old text again: the entry is read back until the API serves it, then the instances and the front cache are purged.
 
 /** Null when the Delivery API serves no revision of the entry. */
 export type RevisionReader = (entryId: string) => Promise<number | null>;
 
-/** False when the tier did not take the purge. */
-export interface FrontTier {
+/** False when the front cache did not take the purge. */
+export interface FrontCache {
   purge(plan: PurgePlan): Promise<boolean>;
 }
 
@@ -20,7 +20,7 @@ export interface PublishOptions {
   revisionOf?: RevisionReader;
   /** Resolves once this instance's pages are stored again. */
   purge: (plan: PurgePlan) => Promise<unknown>;
-  front?: FrontTier;
+  front?: FrontCache;
   logger: Logger;
   metrics: Registry;
   wait?: Wait;
@@ -41,7 +41,7 @@ const keptPublishes = 10;
 interface Waiting {
   change: EntryChange;
   plan: PurgePlan;
-  figure: PublishFigure;
+  record: PublishRecord;
   done: Promise<void>;
 }
 
@@ -56,16 +56,16 @@ export interface Accepted {
 export function createPublishes(options: PublishOptions) {
   const { revisionOf, logger } = options;
   const now = options.now ?? Date.now;
-  const recent: PublishFigure[] = [];
+  const recent: PublishRecord[] = [];
   const waiting = new Map<string, Waiting>();
   const stopping = new AbortController();
-  const figures = publishMetrics(options.metrics);
+  const numbers = publishMetrics(options.metrics);
 
-  const { purgeInstances, purgeFront } = purgeSteps(options, now, figures.visible);
+  const { purgeInstances, purgeFront } = purgeSteps(options, now, numbers.visible);
 
   async function afterServed(entry: Waiting, reader: RevisionReader) {
-    const { figure } = entry;
-    const startedAt = Date.parse(figure.receivedAt);
+    const { record } = entry;
+    const startedAt = Date.parse(record.receivedAt);
     const served = await untilServed(
       reader,
       () => entry.change,
@@ -74,42 +74,42 @@ export function createPublishes(options: PublishOptions) {
     );
     waiting.delete(entry.change.id);
     if (stopping.signal.aborted) return;
-    if (served) figure.servedAfterSeconds = (now() - startedAt) / 1000;
+    if (served) record.servedAfterSeconds = (now() - startedAt) / 1000;
     else {
-      figure.gaveUp = true;
-      figures.gaveUp.inc();
+      record.gaveUp = true;
+      numbers.gaveUp.inc();
       logger.warn(
         { entry: entry.change.id, revision: entry.change.revision, waitedMs: now() - startedAt },
         "the Delivery API did not serve a publish in time; purging anyway",
       );
     }
-    await purgeInstances(entry.plan, figure);
-    await purgeFront(entry.plan, figure);
-    logger.info({ publish: figure }, "publish visible");
+    await purgeInstances(entry.plan, record);
+    await purgeFront(entry.plan, record);
+    logger.info({ publish: record }, "publish visible");
   }
 
-  function remember(figure: PublishFigure) {
-    recent.unshift(figure);
+  function remember(record: PublishRecord) {
+    recent.unshift(record);
     recent.length = Math.min(recent.length, keptPublishes);
   }
 
   return {
     accept(change: EntryChange | undefined, plan: PurgePlan): Accepted {
-      const figure = newFigure(change, now());
+      const record = newRecord(change, now());
       if (!revisionOf || !change || !mustWait(change)) {
-        remember(figure);
-        const purged = purgeInstances(plan, figure);
-        return { waiting: false, purged, done: purged.then(() => purgeFront(plan, figure)) };
+        remember(record);
+        const purged = purgeInstances(plan, record);
+        return { waiting: false, purged, done: purged.then(() => purgeFront(plan, record)) };
       }
       const joined = waiting.get(change.id);
       if (joined) {
         joined.change = { ...change, revision: Math.max(change.revision ?? 0, joined.change.revision ?? 0) };
         joined.plan = mergePlans(joined.plan, plan);
-        Object.assign(joined.figure, { revision: joined.change.revision ?? null, action: change.action });
+        Object.assign(joined.record, { revision: joined.change.revision ?? null, action: change.action });
         return { waiting: true, purged: joined.done, done: joined.done };
       }
-      const entry: Waiting = { change, plan, figure, done: Promise.resolve() };
-      remember(figure);
+      const entry: Waiting = { change, plan, record, done: Promise.resolve() };
+      remember(record);
       waiting.set(change.id, entry);
       entry.done = afterServed(entry, revisionOf).catch((error: unknown) => {
         waiting.delete(change.id);
@@ -117,7 +117,7 @@ export function createPublishes(options: PublishOptions) {
       });
       return { waiting: true, purged: entry.done, done: entry.done };
     },
-    recent: (): PublishFigure[] => recent.map((figure) => ({ ...figure })),
+    recent: (): PublishRecord[] => recent.map((record) => ({ ...record })),
     /** Stops waiting (a graceful stop): what was still waiting is left to the content TTL. */
     stop() {
       stopping.abort();
@@ -127,22 +127,22 @@ export function createPublishes(options: PublishOptions) {
 
 export type Publishes = ReturnType<typeof createPublishes>;
 
-// Each purge notes in the publish's figure when it was done; the publish is visible once the tier in front is purged.
+// Each purge notes in the publish's record when it was done; the publish is visible once the front cache is purged.
 function purgeSteps(options: PublishOptions, now: () => number, visible: Histogram) {
   return {
-    async purgeInstances(plan: PurgePlan, figure: PublishFigure) {
+    async purgeInstances(plan: PurgePlan, record: PublishRecord) {
       await options.purge(plan);
-      figure.instancesPurgedAt = new Date(now()).toISOString();
+      record.instancesPurgedAt = new Date(now()).toISOString();
     },
 
-    async purgeFront(plan: PurgePlan, figure: PublishFigure) {
+    async purgeFront(plan: PurgePlan, record: PublishRecord) {
       if (options.front) {
         const purged = await options.front.purge(plan);
-        figure.frontPurgedAt = purged ? new Date(now()).toISOString() : null;
-        figure.frontFailed = !purged;
+        record.frontPurgedAt = purged ? new Date(now()).toISOString() : null;
+        record.frontFailed = !purged;
       }
-      figure.visibleAt = new Date(now()).toISOString();
-      visible.observe((now() - Date.parse(figure.receivedAt)) / 1000);
+      record.visibleAt = new Date(now()).toISOString();
+      visible.observe((now() - Date.parse(record.receivedAt)) / 1000);
     },
   };
 }
@@ -169,7 +169,7 @@ function mustWait(change: EntryChange): boolean {
   return change.action !== "unchanged";
 }
 
-function newFigure(change: EntryChange | undefined, receivedAt: number): PublishFigure {
+function newRecord(change: EntryChange | undefined, receivedAt: number): PublishRecord {
   return {
     entry: change?.id ?? null,
     action: change?.action ?? null,

@@ -9,7 +9,7 @@ import {
   type ContentType,
   contentTypes,
 } from "../../src/shared/content/types.ts";
-import type { ContentFigures } from "../../src/shared/status-report.ts";
+import type { ContentNumbers } from "../../src/shared/status-report.ts";
 import { counter, scrapedGauge } from "../lib/metrics.ts";
 import type { ReadinessCheck } from "../ops/readiness.ts";
 import { deepFreeze } from "./links.ts";
@@ -20,7 +20,7 @@ const defaultMaxEntries = 500;
 /** After a source failure, stale answers are served without a refresh for this long (no retry storm). */
 const refreshBackoffMs = 5_000;
 
-interface ContentStats extends ContentFigures {
+interface ContentStats extends ContentNumbers {
   source: ContentSource["name"];
   ttlSeconds: number;
   hits: number;
@@ -74,32 +74,32 @@ export function createContentService(options: ContentServiceOptions): ContentSer
   const cache = new LRUCache<string, Cached>({ max: options.maxEntries ?? defaultMaxEntries });
   const generations = new Map<ContentType, number>();
   const generationOf = (type: ContentType) => generations.get(type) ?? 0;
-  const figures = cacheFigures(options.metrics ?? new Registry(), () => cache.size);
+  const numbers = cacheNumbers(options.metrics ?? new Registry(), () => cache.size);
 
-  const fetchFromSource = sourceCalls({ source, cache, generationOf, figures, logger, now });
+  const fetchFromSource = sourceCalls({ source, cache, generationOf, numbers, logger, now });
 
   async function getEntries(input: ContentQuery): Promise<ContentResult> {
     const query = compileQuery(input);
     const cached = cache.get(query.key);
     if (cached && cached.generation === generationOf(query.contentType)) {
       if (now() - cached.storedAt < ttlMs) {
-        figures.hit("fresh");
+        numbers.hit("fresh");
         return cached.result;
       }
       if (ttlMs > 0 && options.serveStale !== false) {
-        figures.hit("stale");
-        const lastErrorAt = figures.lastErrorAt();
+        numbers.hit("stale");
+        const lastErrorAt = numbers.lastErrorAt();
         if (lastErrorAt === null || now() - lastErrorAt >= refreshBackoffMs) fetchFromSource(query).catch(() => {});
         return cached.result;
       }
     }
-    figures.miss();
+    numbers.miss();
     try {
       return await fetchFromSource(query);
     } catch (error) {
       if (isContentQueryError(error)) throw error;
       if (cached) {
-        figures.hit("stale");
+        numbers.hit("stale");
         return cached.result;
       }
       throw new ContentUnavailableError("The content source is not answering and nothing is cached.", {
@@ -117,8 +117,8 @@ export function createContentService(options: ContentServiceOptions): ContentSer
       logger.info({ source: source.name, cached: cache.size, types: types ?? "all" }, "content cache purged");
     },
     // Critical only until the cache holds something to serve.
-    readinessCheck: { ...sourceCheck, critical: () => figures.lastRefreshAt() === null, run: () => source.ping() },
-    stats: () => ({ source: source.name, ttlSeconds: options.ttlSeconds, ...figures.stats() }),
+    readinessCheck: { ...sourceCheck, critical: () => numbers.lastRefreshAt() === null, run: () => source.ping() },
+    stats: () => ({ source: source.name, ttlSeconds: options.ttlSeconds, ...numbers.stats() }),
   };
 }
 
@@ -126,14 +126,14 @@ interface SourceCallOptions {
   source: ContentSource;
   cache: LRUCache<string, Cached>;
   generationOf: (type: ContentType) => number;
-  figures: ReturnType<typeof cacheFigures>;
+  numbers: ReturnType<typeof cacheNumbers>;
   logger: Logger;
   now: () => number;
 }
 
 // One source call per query and generation, however many readers wait for it. Its answer is cached unless a purge
 // made a newer one meanwhile; a failure of the source is counted and logged.
-function sourceCalls({ source, cache, generationOf, figures, logger, now }: SourceCallOptions) {
+function sourceCalls({ source, cache, generationOf, numbers, logger, now }: SourceCallOptions) {
   const shareInFlight = sharedCalls();
   return function fetchFromSource(query: CompiledQuery): Promise<ContentResult> {
     const startedIn = generationOf(query.contentType);
@@ -142,7 +142,7 @@ function sourceCalls({ source, cache, generationOf, figures, logger, now }: Sour
         (result) => {
           const frozen = deepFreeze(result);
           const storedAt = now();
-          figures.refreshed(storedAt);
+          numbers.refreshed(storedAt);
           // Never over an answer a purge made newer.
           if ((cache.peek(query.key)?.generation ?? 0) <= startedIn) {
             cache.set(query.key, { result: frozen, storedAt, generation: startedIn });
@@ -154,7 +154,7 @@ function sourceCalls({ source, cache, generationOf, figures, logger, now }: Sour
             logger.warn({ err: error, query: query.key, source: source.name }, "content source refused a query");
             throw error;
           }
-          figures.sourceFailed(now());
+          numbers.sourceFailed(now());
           logger.error({ err: error, query: query.key, source: source.name }, "content source failed");
           throw error;
         },
@@ -179,7 +179,7 @@ function sharedCalls() {
 }
 
 // What operators see of the cache: the counts in its stats, and the same as Prometheus metrics.
-function cacheFigures(registry: Registry, entries: () => number) {
+function cacheNumbers(registry: Registry, entries: () => number) {
   const counts = { hits: 0, staleHits: 0, misses: 0, sourceErrors: 0 };
   let lastRefreshAt: number | null = null;
   let lastErrorAt: number | null = null;

@@ -11,7 +11,7 @@ import { redisQueue } from "./redis-queue.ts";
 // behind it for when Redis cannot take an enquiry.
 export function configuredQueue(
   config: Pick<Config, "DATA_DIR" | "ENQUIRY_VISIBILITY_TIMEOUT_SECONDS" | "MAIL_TO">,
-  { redis, logger, figuresEveryMs }: { redis?: RedisClient; logger: Logger; figuresEveryMs?: number },
+  { redis, logger, numbersEveryMs }: { redis?: RedisClient; logger: Logger; numbersEveryMs?: number },
 ): EnquiryQueue {
   const log = logger.child({ module: "enquiry-queue" });
   const root = path.join(config.DATA_DIR, "outbox");
@@ -24,7 +24,7 @@ export function configuredQueue(
       logger: log,
       visibilityTimeoutMs: config.ENQUIRY_VISIBILITY_TIMEOUT_SECONDS * 1000,
       mailTo: config.MAIL_TO,
-      figuresEveryMs,
+      numbersEveryMs,
     }),
     local: localQueue(root, onUnreadable),
     logger: log,

@@ -137,7 +137,7 @@ async function writeMark(worker: Worker, record: OutboxRecord, mark: "delivered"
     if (mark === "delivered") await worker.outbox.markDelivered(record);
     else await worker.outbox.markDead(record);
     worker.waiting.delete(record.id);
-    // Told once the queue agrees, so the figures never show it both delivered and waiting.
+    // Told once the queue agrees, so the numbers never show it both delivered and waiting.
     if (mark === "delivered") worker.events.delivered(record, new Date(record.deliveredAt ?? Date.now()));
   } catch (error) {
     const delay = retryDelay(2, worker.backoff);

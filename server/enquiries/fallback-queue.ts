@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import { untilAborted } from "../lib/abort.ts";
 import type { Outbox, OutboxRecord } from "./outbox.ts";
-import type { EnquiryQueue, QueueFigures, SharedQueue } from "./queue.ts";
+import type { EnquiryQueue, QueueNumbers, SharedQueue } from "./queue.ts";
 import { createReceipts, type Receipts } from "./receipts.ts";
 
 export interface FallbackQueueOptions {
@@ -66,8 +66,8 @@ export function fallbackQueue(options: FallbackQueueOptions): EnquiryQueue {
       return { delivered: here.value.delivered + there.value.delivered, dead: here.value.dead + there.value.dead };
     },
 
-    async figures() {
-      const [here, there] = await Promise.all([local.queue.figures(), shared.figures()]);
+    async numbers() {
+      const [here, there] = await Promise.all([local.queue.numbers(), shared.numbers()]);
       return bothFigures(here, there);
     },
 
@@ -117,7 +117,7 @@ async function keepInOutbox(fallback: Fallback, record: OutboxRecord, error: unk
 
 async function handOver({ shared, local, logger, addTimeoutMs, localIds }: Fallback) {
   const pending = await local.outbox.pending().catch(() => []);
-  let handed = 0;
+  let moved = 0;
   for (const record of pending) {
     try {
       await untilAborted(shared.add(record), AbortSignal.timeout(addTimeoutMs));
@@ -128,17 +128,14 @@ async function handOver({ shared, local, logger, addTimeoutMs, localIds }: Fallb
     await local.outbox.keepReceipt(record).catch(() => {});
     await local.outbox.remove(record);
     localIds.delete(record.id);
-    handed++;
+    moved++;
   }
-  if (handed > 0 || pending.length > 0) {
-    logger.info(
-      { handed, left: pending.length - handed },
-      "handed this instance's waiting enquiries to the shared queue",
-    );
+  if (moved > 0 || pending.length > 0) {
+    logger.info({ moved, left: pending.length - moved }, "moved this instance's waiting enquiries to the shared queue");
   }
 }
 
-function bothFigures(here: QueueFigures, there: QueueFigures): QueueFigures {
+function bothFigures(here: QueueNumbers, there: QueueNumbers): QueueNumbers {
   const oldest = [here.oldestPendingAt, there.oldestPendingAt].filter((at): at is Date => at !== null);
   const last = [here.lastDeliveryAt, there.lastDeliveryAt].filter((at): at is Date => at !== null);
   return {

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { Registry } from "prom-client";
-import type { MailFigures } from "../../src/shared/status-report.ts";
+import type { MailNumbers } from "../../src/shared/status-report.ts";
 import { faultLog } from "../lib/fault-log.ts";
 import { counter, scrapedGauge } from "../lib/metrics.ts";
 
@@ -20,37 +20,37 @@ export interface EnquiryMetricsOptions {
   registry: Registry;
   logger: Logger;
   /** They read the queue, which may not answer. */
-  figures(): Promise<MailFigures>;
+  numbers(): Promise<MailNumbers>;
   /** Read without the queue, so it shows while the queue is away. */
   failingSeconds(): number | null;
-  queueKind: MailFigures["queue"];
+  queueKind: MailNumbers["queue"];
 }
 
-const figureGauges: { name: string; help: string; value(figures: MailFigures): number }[] = [
+const numberGauges: { name: string; help: string; value(numbers: MailNumbers): number }[] = [
   {
     name: "enquiry_outbox_pending",
     help: "Enquiries in the outbox not yet delivered (with REDIS_URL: in the shared queue, by all instances).",
-    value: (figures) => figures.outboxDepth,
+    value: (numbers) => numbers.outboxDepth,
   },
   {
     name: "enquiry_outbox_oldest_pending_age_seconds",
     help: "Age of the oldest undelivered enquiry in seconds (0 when none waits).",
-    value: (figures) => figures.oldestPendingSeconds ?? 0,
+    value: (numbers) => numbers.oldestPendingSeconds ?? 0,
   },
   {
     name: "enquiry_queue_holding",
     help: "Enquiries this instance holds for delivery (with REDIS_URL: its consumer's pending entries).",
-    value: (figures) => figures.consumer?.holding ?? figures.outboxDepth,
+    value: (numbers) => numbers.consumer?.holding ?? numbers.outboxDepth,
   },
   {
     name: "enquiry_dead_letters",
     help: "Enquiries in the dead letters, waiting for an operator to send them again (docs/operations.md).",
-    value: (figures) => figures.deadLetters,
+    value: (numbers) => numbers.deadLetters,
   },
   {
     name: "enquiry_last_delivery_timestamp_seconds",
     help: "When an enquiry was last delivered, as a Unix time (0 when the outbox keeps no delivered enquiry).",
-    value: (figures) => (figures.lastDeliveryAt ? Date.parse(figures.lastDeliveryAt) / 1000 : 0),
+    value: (numbers) => (numbers.lastDeliveryAt ? Date.parse(numbers.lastDeliveryAt) / 1000 : 0),
   },
 ];
 
@@ -77,30 +77,30 @@ export function registerEnquiryMetrics(options: EnquiryMetricsOptions): EnquiryC
   for (const outcome of ["accepted", "duplicate", "invalid", "spam", "error"]) enquiries.inc({ outcome }, 0);
   for (const result of ["success", "failure"]) attempts.inc({ result }, 0);
 
-  let reading: { at: number; figures: Promise<MailFigures | undefined> } | undefined;
-  const figuresFault = faultLog(logger, "queue figures unavailable", { queue: options.queueKind });
+  let reading: { at: number; numbers: Promise<MailNumbers | undefined> } | undefined;
+  const numbersFault = faultLog(logger, "queue numbers unavailable", { queue: options.queueKind });
   // While the queue cannot be read (Redis away) the gauges keep their last values, so /metrics still answers.
-  function read(): Promise<MailFigures | undefined> {
+  function read(): Promise<MailNumbers | undefined> {
     if (!reading || Date.now() - reading.at > gaugeReadingMs) {
-      const figures = options.figures().then(
+      const numbers = options.numbers().then(
         (value) => {
-          figuresFault.ok();
+          numbersFault.ok();
           return value;
         },
         (error: unknown) => {
-          figuresFault.fail(error);
+          numbersFault.fail(error);
           return undefined;
         },
       );
-      reading = { at: Date.now(), figures };
+      reading = { at: Date.now(), numbers };
     }
-    return reading.figures;
+    return reading.numbers;
   }
 
-  for (const { name, help, value } of figureGauges) {
+  for (const { name, help, value } of numberGauges) {
     scrapedGauge(registry, name, help, async () => {
-      const figures = await read();
-      return figures ? value(figures) : undefined;
+      const numbers = await read();
+      return numbers ? value(numbers) : undefined;
     });
   }
   scrapedGauge(

@@ -33,7 +33,7 @@ const time = z.iso.datetime();
 const note = z.string().max(2000);
 
 // The record as this file writes it. Unknown fields are dropped, and the enquiry is read again through the form's own
-// schema, so a record from elsewhere reaches the mail only as an enquiry the desk would have accepted.
+// schema, so a record from elsewhere reaches the mail only as an enquiry the handler would have accepted.
 const recordSchema = z
   .object({
     version: z.literal(1),
@@ -56,7 +56,7 @@ const recordSchema = z
     message: "is not this enquiry's Message-ID",
   });
 
-/** `<enquiry.ID@domain>`, as the desk makes it: the id inside, or nothing. */
+/** `<enquiry.ID@domain>`, as the enquiry handler makes it: the id inside, or nothing. */
 function messageIdOf(messageId: string): string | undefined {
   return /^<enquiry\.([^@<>\s]+)@[A-Za-z0-9.-]+>$/.exec(messageId)?.[1];
 }
@@ -80,10 +80,17 @@ export function checkRecord(value: unknown, mailTo: readonly string[]): RecordCh
   return { ok: true, record: result.data };
 }
 
+// Receipts were kept in handed/ before: the folder is renamed, so an install that upgrades loses none.
+async function keepEarlierReceipts(root: string, receipts: string) {
+  await rename(path.join(root, "handed"), receipts).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== "ENOENT") throw error;
+  });
+}
+
 /** More than a whole enquiry record takes (the form caps its fields). */
 const probeBytes = 16 * 1024;
 
-type Dirs = Record<"pending" | "delivered" | "dead" | "handed" | "tmp", string>;
+type Dirs = Record<"pending" | "delivered" | "dead" | "receipts" | "tmp", string>;
 
 // Every write goes to tmp/, is fsynced, renamed into place and the folder fsynced, so a file in pending/ is always
 // whole and survives a crash or power cut. Moving a record is a rename, so it needs no space on a full disk.
@@ -92,7 +99,7 @@ export function createOutbox(root: string, onUnreadable: (file: string, error: u
     pending: path.join(root, "pending"),
     delivered: path.join(root, "delivered"),
     dead: path.join(root, "dead"),
-    handed: path.join(root, "handed"),
+    receipts: path.join(root, "receipts"),
     tmp: path.join(root, "tmp"),
   };
 
@@ -102,6 +109,7 @@ export function createOutbox(root: string, onUnreadable: (file: string, error: u
 
     /** Clears half-written files a crash or a full disk left behind. */
     async open() {
+      await keepEarlierReceipts(root, dirs.receipts);
       await Promise.all(Object.values(dirs).map((dir) => mkdir(dir, { recursive: true, mode: 0o700 })));
       for (const name of await readdir(dirs.tmp)) await rm(path.join(dirs.tmp, name), { force: true });
     },
@@ -121,12 +129,12 @@ export function createOutbox(root: string, onUnreadable: (file: string, error: u
     },
 
     /** Until the shared queue says it is done. */
-    keepReceipt: (record: OutboxRecord) => writeRecord(dirs, dirs.handed, record),
+    keepReceipt: (record: OutboxRecord) => writeRecord(dirs, dirs.receipts, record),
 
-    receipts: () => readRecords(dirs.handed, onUnreadable),
+    receipts: () => readRecords(dirs.receipts, onUnreadable),
 
     async dropReceipt(id: string) {
-      await removeIfThere(fileOf(dirs.handed, id));
+      await removeIfThere(fileOf(dirs.receipts, id));
     },
 
     pending: () => pendingRecords(dirs, onUnreadable),

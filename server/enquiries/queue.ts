@@ -1,6 +1,6 @@
 import { createOutbox, type Outbox, type OutboxRecord } from "./outbox.ts";
 
-export interface QueueFigures {
+export interface QueueNumbers {
   kind: EnquiryQueue["kind"];
   /** In a shared queue, by every instance together. */
   depth: number;
@@ -39,7 +39,7 @@ export interface EnquiryQueue {
   /** Never handed out again; kept until an operator sends it again (scripts/resend-dead-letters.ts) or the sweep. */
   markDead(record: OutboxRecord): Promise<void>;
   sweep(before: RetentionCutoffs): Promise<Swept>;
-  figures(): Promise<QueueFigures>;
+  numbers(): Promise<QueueNumbers>;
   checkWritable(): Promise<void>;
   /** Not critical: without the shared queue, enquiries wait in this instance's outbox. */
   checkShared?(): Promise<void>;
@@ -94,7 +94,7 @@ function diskQueueOn(outbox: Outbox): EnquiryQueue {
       if (lastKept && (!lastDeliveryAt || lastKept > lastDeliveryAt)) lastDeliveryAt = lastKept;
       return { delivered, dead };
     },
-    async figures() {
+    async numbers() {
       let oldest: number | null = null;
       for (const record of waiting.values()) {
         const at = Date.parse(record.receivedAt);
@@ -122,12 +122,12 @@ export function localQueue(root: string, onUnreadable?: (file: string, error: un
 }
 
 /**
- * Figures read in the background, every `everyMs` and after each change this instance makes, one reading at a time:
+ * Numbers read in the background, every `everyMs` and after each change this instance makes, one reading at a time:
  * a request for /status or /metrics answers with the last reading, waiting only for one that follows such a change
  * (so they never show an enquiry this instance has just delivered as waiting), and never reads the queue itself.
  */
-export function backgroundFigures(read: () => Promise<QueueFigures>, everyMs: number) {
-  let last: { figures: QueueFigures } | { error: unknown } | undefined;
+export function backgroundNumbers(read: () => Promise<QueueNumbers>, everyMs: number) {
+  let last: { numbers: QueueNumbers } | { error: unknown } | undefined;
   let reading: Promise<void> | undefined;
   let queued: Promise<void> | undefined;
   let afterChange: Promise<void> | undefined;
@@ -144,8 +144,8 @@ export function backgroundFigures(read: () => Promise<QueueFigures>, everyMs: nu
     }
     reading = read()
       .then(
-        (figures) => {
-          last = { figures };
+        (numbers) => {
+          last = { numbers };
         },
         (error: unknown) => {
           last = { error };
@@ -170,11 +170,11 @@ export function backgroundFigures(read: () => Promise<QueueFigures>, everyMs: nu
       });
       afterChange = next;
     },
-    async latest(): Promise<QueueFigures> {
+    async latest(): Promise<QueueNumbers> {
       // Before the first reading has finished: that one (or one begun now, if none is under way).
       await (last ? afterChange : (reading ?? refresh()));
-      if (!last || "error" in last) throw last?.error ?? new Error("the queue's figures have not been read");
-      return last.figures;
+      if (!last || "error" in last) throw last?.error ?? new Error("the queue's numbers have not been read");
+      return last.numbers;
     },
     stop() {
       clearInterval(timer);

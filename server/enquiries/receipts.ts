@@ -5,7 +5,7 @@ import type { SharedQueue } from "./queue.ts";
 
 export interface ReceiptOptions {
   shared: SharedQueue;
-  /** Each receipt is a file in `handed/`, fsynced. */
+  /** Each receipt is a file in `receipts/`, fsynced. */
   outbox: Outbox;
   logger: Logger;
   checkEveryMs: number;
@@ -23,9 +23,9 @@ export function createReceipts({ shared, outbox, logger, checkEveryMs }: Receipt
   function check(): Promise<void> {
     checking ??= (async () => {
       try {
-        const handed = [...receipts.values()];
-        const states = await shared.statesOf(handed.map((record) => record.id));
-        const lost = handed.filter((_, index) => states[index] === "unknown");
+        const given = [...receipts.values()];
+        const states = await shared.statesOf(given.map((record) => record.id));
+        const lost = given.filter((_, index) => states[index] === "unknown");
         if (lost.length > 0) {
           logger.warn(
             { enquiries: lost.length },
@@ -33,7 +33,7 @@ export function createReceipts({ shared, outbox, logger, checkEveryMs }: Receipt
           );
         }
         for (const record of lost) await shared.add(record);
-        for (const [index, record] of handed.entries()) {
+        for (const [index, record] of given.entries()) {
           if (states[index] !== "done") continue;
           await outbox.dropReceipt(record.id);
           receipts.delete(record.id);

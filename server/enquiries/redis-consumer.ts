@@ -145,7 +145,7 @@ async function handOut(consumer: Consumer, toWorker: ToWorker, entries: { id: st
   }
 }
 
-// Anyone who can write to the stream can add an entry, so each is checked as the desk checks a form before it goes
+// Anyone who can write to the stream can add an entry, so each is checked as the handler checks a form before it goes
 // near the mail: one that fails goes to the dead letters with its reason, and its contents stay out of the log.
 async function recordOf(consumer: Consumer, entryId: string, fields: Record<string, string>) {
   const stored = parsed(fields.record);

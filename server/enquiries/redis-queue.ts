@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import type { Logger } from "pino";
 import { duplicateRedis, type RedisClient, transaction } from "../redis.ts";
 import { addressesOf } from "./mail.ts";
-import { backgroundFigures, type EnquiryState, type QueueFigures, type SharedQueue } from "./queue.ts";
+import { backgroundNumbers, type EnquiryState, type QueueNumbers, type SharedQueue } from "./queue.ts";
 import { createConsumer } from "./redis-consumer.ts";
 import { addToStream, firstUnread, group, idTime, queueKeys, trimDelivered } from "./redis-stream.ts";
 
@@ -17,12 +17,12 @@ export interface RedisQueueOptions {
   consumer?: string;
   /** MAIL_TO: the only addresses a record from the stream may be sent to. */
   mailTo: string;
-  /** How often the queue's figures are read again in the background (and after each change this instance makes). */
-  figuresEveryMs?: number;
+  /** How often the queue's numbers are read again in the background (and after each change this instance makes). */
+  numbersEveryMs?: number;
 }
 
 const defaultVisibilityTimeoutMs = 60_000;
-const defaultFiguresEveryMs = 2_000;
+const defaultNumbersEveryMs = 2_000;
 /** How long Redis remembers that an enquiry was delivered or dead-lettered, for the instance that took it. */
 const doneKeepSeconds = 7 * 24 * 60 * 60;
 
@@ -41,10 +41,10 @@ export function redisQueue(options: RedisQueueOptions): SharedQueue {
     visibilityMs: options.visibilityTimeoutMs ?? defaultVisibilityTimeoutMs,
     name: options.consumer ?? `${hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`,
     mailTo: addressesOf(options.mailTo),
-    // A queue made just now has its figures at once, not at the next reading.
-    grouped: () => figures.changed(),
+    // A queue made just now has its numbers at once, not at the next reading.
+    grouped: () => numbers.changed(),
   });
-  const figures = backgroundFigures(() => streamFigures(redis, keys), options.figuresEveryMs ?? defaultFiguresEveryMs);
+  const numbers = backgroundNumbers(() => streamNumbers(redis, keys), options.numbersEveryMs ?? defaultNumbersEveryMs);
   const doneListeners: ((id: string) => void)[] = [];
   let subscriber: RedisClient | undefined;
 
@@ -53,13 +53,13 @@ export function redisQueue(options: RedisQueueOptions): SharedQueue {
 
     async start(toWorker) {
       consumer.start(toWorker);
-      figures.start();
+      numbers.start();
       if (doneListeners.length > 0) subscriber = subscribeToDone(redis, logger, keys, doneListeners);
     },
 
     async add(record) {
       await addToStream(transaction(redis), record, options.prefix).exec();
-      figures.changed();
+      numbers.changed();
     },
 
     onDone(listener) {
@@ -85,7 +85,7 @@ export function redisQueue(options: RedisQueueOptions): SharedQueue {
       await markedDone(step, keys, record.id).exec();
       // Only once Redis has the mark: a mark that failed is tried again (delivery.ts), not the send.
       consumer.held.delete(record.id);
-      figures.changed();
+      numbers.changed();
     },
 
     async markDead(record) {
@@ -95,19 +95,19 @@ export function redisQueue(options: RedisQueueOptions): SharedQueue {
       step.hDel(attemptsKey, record.id);
       await markedDone(step, keys, record.id).exec();
       consumer.held.delete(record.id);
-      figures.changed();
+      numbers.changed();
     },
 
     async sweep(before) {
       const delivered = await trimDelivered(redis, stream, before.delivered);
       // A dead letter's entry id is the time it was dead-lettered.
       const dead = await redis.xTrim(keys.deadStream, "MINID", `${before.dead.getTime()}-0`);
-      if (delivered + dead > 0) figures.changed();
+      if (delivered + dead > 0) numbers.changed();
       return { delivered, dead };
     },
 
     // What this instance holds is its own to count, and always current.
-    figures: async () => ({ ...(await figures.latest()), consumer: { holding: consumer.held.size } }),
+    numbers: async () => ({ ...(await numbers.latest()), consumer: { holding: consumer.held.size } }),
 
     async checkWritable() {
       // A real write: refused when Redis is away, out of memory, read-only, or cannot persist (MISCONF).
@@ -115,7 +115,7 @@ export function redisQueue(options: RedisQueueOptions): SharedQueue {
     },
 
     async stop() {
-      figures.stop();
+      numbers.stop();
       await consumer.release();
       subscriber?.destroy();
       await consumer.finished();
@@ -150,7 +150,7 @@ function subscribeToDone(redis: RedisClient, logger: Logger, keys: Keys, listene
 
 // Read every few seconds, never for a request: the unread count is the group's lag, kept by Redis, and only where
 // Redis cannot say (entries deleted from the middle) are the unread entries counted one by one.
-async function streamFigures(redis: RedisClient, keys: Keys): Promise<QueueFigures> {
+async function streamNumbers(redis: RedisClient, keys: Keys): Promise<QueueNumbers> {
   const { stream, deadStream } = keys;
   const [summary, groups, last, dead] = await Promise.all([
     redis.xPending(stream, group),
@@ -168,7 +168,7 @@ async function streamFigures(redis: RedisClient, keys: Keys): Promise<QueueFigur
     depth: summary.pending + unreadCount,
     oldestPendingAt: oldest.length > 0 ? new Date(Math.min(...oldest)) : null,
     lastDeliveryAt: last ? new Date(last) : null,
-    // figures() puts in what this consumer holds as it is asked.
+    // numbers() puts in what this consumer holds as it is asked.
     consumer: { holding: 0 },
     deadLetters: dead,
   };

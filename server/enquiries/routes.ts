@@ -1,14 +1,14 @@
 import { Router } from "express";
-import type { EnquiryDesk } from "../../src/shared/enquiry-desk.ts";
+import type { EnquiryHandler } from "../../src/shared/enquiry-api.ts";
 import { bodyFields } from "../http/body.ts";
 import { fail } from "../http/refusals.ts";
 
 /** The enquiry API (`POST /emails/contact-form`); the challenge route hands an API client a spam question. */
-export function enquiryRoutes(desk: EnquiryDesk) {
+export function enquiryRoutes(handler: EnquiryHandler) {
   const router = Router();
 
   router.get("/emails/contact-form/challenge", (_req, res) => {
-    const { a, b, token } = desk.newChallenge();
+    const { a, b, token } = handler.newChallenge();
     res.set("Cache-Control", "no-store").json({ question: `${a} + ${b}`, a, b, challenge: token });
   });
 
@@ -19,7 +19,7 @@ export function enquiryRoutes(desk: EnquiryDesk) {
         res.status(400).json(fail("Send the enquiry's fields as a JSON object."));
         return;
       }
-      const { httpStatus, answer, retryAfterSeconds } = await desk.submit(body as Record<string, unknown>);
+      const { httpStatus, answer, retryAfterSeconds } = await handler.submit(body as Record<string, unknown>);
       if (retryAfterSeconds) res.set("Retry-After", String(retryAfterSeconds));
       res.status(httpStatus).json(answer);
     } catch (error) {

@@ -1,13 +1,13 @@
 import type { Logger } from "pino";
 import type { Registry } from "prom-client";
-import type { EnquiryDesk } from "../../src/shared/enquiry-desk.ts";
-import type { MailFigures } from "../../src/shared/status-report.ts";
+import type { EnquiryHandler } from "../../src/shared/enquiry-api.ts";
+import type { MailNumbers } from "../../src/shared/status-report.ts";
 import type { Config } from "../config.ts";
 import { type Claims, memoryClaims } from "../lib/claims.ts";
 import { faultKind } from "../lib/fault-log.ts";
 import type { ReadinessCheck } from "../ops/readiness.ts";
 import { type Backoff, createDeliveryWorker } from "./delivery.ts";
-import { createEnquiryDesk } from "./desk.ts";
+import { createEnquiryHandler } from "./handler.ts";
 import type { Mailer } from "./mail.ts";
 import { registerEnquiryMetrics } from "./metrics.ts";
 import type { EnquiryQueue } from "./queue.ts";
@@ -30,7 +30,7 @@ export interface EnquiryServiceOptions {
 
 const sweepEveryMs = 60 * 60_000;
 
-// Joins the desk and the delivery worker, and gives operators their figures, metrics and readiness checks.
+// Joins the enquiry handler and the delivery worker, and gives operators their numbers, metrics and readiness checks.
 export function createEnquiryService(options: EnquiryServiceOptions) {
   const { config, logger, queue, mailer } = options;
   const log = logger.child({ module: "enquiries" });
@@ -40,7 +40,7 @@ export function createEnquiryService(options: EnquiryServiceOptions) {
   const counts = registerEnquiryMetrics({
     registry: options.metrics,
     logger: log,
-    figures: stats,
+    numbers: stats,
     failingSeconds: () => secondsSince(delivery.failingSince),
     queueKind: queue.kind,
   });
@@ -65,7 +65,7 @@ export function createEnquiryService(options: EnquiryServiceOptions) {
   });
 
   const claims = options.claims ?? memoryClaims();
-  const desk: EnquiryDesk = createEnquiryDesk({
+  const handler: EnquiryHandler = createEnquiryHandler({
     queue,
     spam: createSpamCheck({ secret: config.FORM_SECRET, answered: claims }),
     sent: claims,
@@ -78,7 +78,7 @@ export function createEnquiryService(options: EnquiryServiceOptions) {
   const sweep = () => sweepPastRetention(queue, config, log);
   let sweepTimer: NodeJS.Timeout | undefined;
   return {
-    ...desk,
+    ...handler,
     stats,
     readinessChecks: readinessChecks(queue, mailer),
 
@@ -114,20 +114,20 @@ interface DeliveryRecord {
   failingSince: Date | null;
 }
 
-async function mailFigures(queue: EnquiryQueue, mailer: Mailer, delivery: DeliveryRecord): Promise<MailFigures> {
-  const figures = await queue.figures();
-  const last = [delivery.lastDeliveryAt, figures.lastDeliveryAt].reduce<Date | null>(
+async function mailFigures(queue: EnquiryQueue, mailer: Mailer, delivery: DeliveryRecord): Promise<MailNumbers> {
+  const numbers = await queue.numbers();
+  const last = [delivery.lastDeliveryAt, numbers.lastDeliveryAt].reduce<Date | null>(
     (latest, at) => (at && (!latest || at > latest) ? at : latest),
     null,
   );
   return {
     delivery: mailer.kind,
     queue: queue.kind,
-    outboxDepth: figures.depth,
-    oldestPendingSeconds: secondsSince(figures.oldestPendingAt),
+    outboxDepth: numbers.depth,
+    oldestPendingSeconds: secondsSince(numbers.oldestPendingAt),
     lastDeliveryAt: last?.toISOString() ?? null,
-    consumer: figures.consumer,
-    deadLetters: figures.deadLetters,
+    consumer: numbers.consumer,
+    deadLetters: numbers.deadLetters,
     failingSeconds: secondsSince(delivery.failingSince),
   };
 }

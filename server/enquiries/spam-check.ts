@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomInt } from "node:crypto";
-import { isAnswerShaped, type SpamChallenge } from "../../src/shared/enquiry-desk.ts";
+import { isAnswerShaped, type SpamChallenge } from "../../src/shared/enquiry-api.ts";
 import { type Claims, memoryClaims } from "../lib/claims.ts";
 import { secretMatches } from "../lib/secrets.ts";
 

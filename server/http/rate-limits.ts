@@ -20,7 +20,7 @@ export type RateLimitStores = (tier: string) => Store;
 /** Refused enquiries (a missing field, a body too large) per address in 15 minutes: room for mistakes, not probing. */
 const refusedEnquiriesPer15Minutes = 30;
 
-// The contact budget counts what the desk took: an enquiry accepted (or answered as sent again) and a failed spam
+// The contact budget counts what the handler took: an enquiry accepted (or answered as sent again) and a failed spam
 // answer (403). Other refusals give their hit back, and count against a larger budget of their own instead.
 const usesContactBudget = (_req: Request, res: Response) => res.statusCode < 400 || res.statusCode === 403;
 const notRefused = (req: Request, res: Response) => usesContactBudget(req, res) || res.statusCode >= 500;

@@ -23,7 +23,7 @@ interface Totals {
   csp: Map<string, number>;
 }
 
-/** The counts are what changed in the minute; the waiting figures the most seen. */
+/** The counts are what changed in the minute; the waiting numbers the most seen. */
 interface Minute extends Totals {
   /** A bucket whose stamp is older than an hour is reused. */
   at: number;
@@ -55,7 +55,7 @@ function isPage(labels: Sample["labels"]) {
   return labels.method === "GET" && route !== "/assets/*" && route !== "static" && !route.startsWith("/content/images");
 }
 
-// The registry, the one place figures are counted, is read every 10 s and the change added to the current minute:
+// The registry, the one place numbers are counted, is read every 10 s and the change added to the current minute:
 // a fixed ring of 60 buckets whatever the traffic.
 export function createHistory(registry: Registry, now: () => number = Date.now) {
   const ring: Minute[] = Array.from({ length: historyMinutes }, () => newMinute(0));

@@ -2,22 +2,22 @@ import type { Logger } from "pino";
 import {
   type CheckOutcome,
   type ComponentReport,
-  type ContentFigures,
+  type ContentNumbers,
   type HistoryReport,
-  type MailFigures,
+  type MailNumbers,
   overallWords,
-  type PublishFigure,
+  type PublishRecord,
   type ServiceState,
   type StatusReport,
   worstState,
 } from "../../src/shared/status-report.ts";
 import type { Readiness } from "./readiness.ts";
 
-/** Each service gives its own figures; either may be absent. */
+/** Each service gives its own numbers; either may be absent. */
 export interface StatusSources {
-  content?: { stats(): ContentFigures };
-  mail?: { stats(): Promise<MailFigures> };
-  publishes?: { recent(): PublishFigure[] };
+  content?: { stats(): ContentNumbers };
+  mail?: { stats(): Promise<MailNumbers> };
+  publishes?: { recent(): PublishRecord[] };
 }
 
 export interface BuildInfo {
@@ -47,8 +47,8 @@ export async function statusReport({
 }: StatusInputs): Promise<StatusReport> {
   const [outcomes, content, mail] = await Promise.all([
     readiness.outcomes(),
-    figures("content", sources.content, logger),
-    figures("mail", sources.mail, logger),
+    numbers("content", sources.content, logger),
+    numbers("mail", sources.mail, logger),
   ]);
   const now = new Date();
   const shuttingDown = readiness.shuttingDown;
@@ -96,14 +96,14 @@ function webComponent(shuttingDown: boolean): ComponentReport {
     : { id: "web", name: "Web", state: "operational", summary: "Pages are being served.", checks: [] };
 }
 
-function contentComponent(checks: CheckOutcome[], figures: ContentFigures | undefined): ComponentReport {
+function contentComponent(checks: CheckOutcome[], numbers: ContentNumbers | undefined): ComponentReport {
   const base = { id: "content" as const, name: "Content source", checks };
   const failed = checks.filter((check) => check.state !== "ok");
   if (failed.some((check) => check.critical)) {
     return { ...base, state: "down", summary: "The content source is not answering, so pages cannot be built." };
   }
   if (failed.length > 0) {
-    return figures?.lastRefreshAt
+    return numbers?.lastRefreshAt
       ? {
           ...base,
           state: "degraded",
@@ -117,7 +117,7 @@ function contentComponent(checks: CheckOutcome[], figures: ContentFigures | unde
 /** Deliveries failing this long make mail degraded on /status (the alert in ops/prometheus uses the same). */
 const failingDeliverySeconds = 60;
 
-function mailComponent(checks: CheckOutcome[], figures: MailFigures | undefined): ComponentReport {
+function mailComponent(checks: CheckOutcome[], numbers: MailNumbers | undefined): ComponentReport {
   const base = { id: "mail" as const, name: "Mail delivery", checks };
   const failed = checks.filter((check) => check.state !== "ok");
   const sharedAway = failed.some((check) => check.name === "enquiry queue writable" || check.name === "Redis answers");
@@ -129,20 +129,20 @@ function mailComponent(checks: CheckOutcome[], figures: MailFigures | undefined)
   } else if (sharedAway) {
     state = "degraded";
     summary = "The shared queue is not answering; enquiries are kept safely on this instance and sent from here.";
-  } else if (failed.length > 0 || (figures?.failingSeconds ?? 0) >= failingDeliverySeconds) {
+  } else if (failed.length > 0 || (numbers?.failingSeconds ?? 0) >= failingDeliverySeconds) {
     state = "degraded";
     summary = "Enquiries are saved, but the mail server is not taking them; they will be sent when it does.";
-  } else if ((figures?.deadLetters ?? 0) > 0) {
+  } else if ((numbers?.deadLetters ?? 0) > 0) {
     state = "degraded";
-    summary = `The mail server refused ${figures?.deadLetters === 1 ? "an enquiry" : `${figures?.deadLetters} enquiries`} for good; they are kept for an operator to send again.`;
-  } else if ((figures?.oldestPendingSeconds ?? 0) > stuckEnquirySeconds) {
+    summary = `The mail server refused ${numbers?.deadLetters === 1 ? "an enquiry" : `${numbers?.deadLetters} enquiries`} for good; they are kept for an operator to send again.`;
+  } else if ((numbers?.oldestPendingSeconds ?? 0) > stuckEnquirySeconds) {
     state = "degraded";
     summary = "An enquiry has been waiting more than 15 minutes to be sent.";
   }
   return { ...base, state, summary };
 }
 
-async function figures<T>(
+async function numbers<T>(
   name: string,
   source: { stats(): T | Promise<T> } | undefined,
   logger: Logger,
@@ -151,7 +151,7 @@ async function figures<T>(
   try {
     return await source.stats();
   } catch (error) {
-    logger.warn({ err: error, source: name }, "status figures unavailable");
+    logger.warn({ err: error, source: name }, "status numbers unavailable");
     return undefined;
   }
 }

@@ -1,16 +1,16 @@
 import type { ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { menuLinks } from "../lib/menu.ts";
-import { type PageChrome, usePageChrome } from "../lib/page-chrome.ts";
+import { type PageFrame, usePageFrame } from "../lib/page-frame.ts";
 import type { RootData } from "../lib/seo.ts";
 import { site } from "../shared/site.ts";
 import { CookieSettingsButton } from "./Consent.tsx";
 import styles from "./SiteFooter.module.css";
 
-export function SiteFooter({ variant }: { variant?: PageChrome["footer"] }) {
-  const chrome = usePageChrome();
+export function SiteFooter({ variant }: { variant?: PageFrame["footer"] }) {
+  const frame = usePageFrame();
   const root = useRouteLoaderData("root") as RootData | undefined;
-  const home = (variant ?? chrome.footer) === "home";
+  const home = (variant ?? frame.footer) === "home";
   const derby = site.offices.find((office) => office.status === "open");
   const comingSoon = site.offices.filter((office) => office.status === "coming soon");
 

@@ -1,7 +1,7 @@
 import type { CSSProperties } from "react";
 import { Link, NavLink } from "react-router";
 import { menuLinks } from "../lib/menu.ts";
-import { type PageChrome, usePageChrome } from "../lib/page-chrome.ts";
+import { type PageFrame, usePageFrame } from "../lib/page-frame.ts";
 import { site } from "../shared/site.ts";
 import { Logo } from "./Logo.tsx";
 import styles from "./SiteHeader.module.css";
@@ -11,23 +11,21 @@ import { menuId, useSiteMenu } from "./useSiteMenu.ts";
 
 const studio = site.offices.find((office) => office.status === "open");
 
-export function SiteHeader({ chrome: override }: { chrome?: Partial<PageChrome> }) {
-  const chrome = { ...usePageChrome(), ...override };
+export function SiteHeader({ frame: override }: { frame?: Partial<PageFrame> }) {
+  const frame = { ...usePageFrame(), ...override };
   const menu = useSiteMenu();
   const hydrated = useHydrated();
 
   return (
     <header
       className={styles.header}
-      data-absolute={chrome.absolute || undefined}
-      data-logo-white={chrome.logoWhite || undefined}
-      data-split={chrome.split || undefined}
-      data-size={chrome.size}
-      data-coloured={chrome.headerColour ? "" : undefined}
-      // Until React runs, the head's rule (chromeColourRules) gives the colour: the policy allows no style attribute.
-      style={
-        hydrated && chrome.headerColour ? ({ "--header-colour": chrome.headerColour } as CSSProperties) : undefined
-      }
+      data-absolute={frame.absolute || undefined}
+      data-logo-white={frame.logoWhite || undefined}
+      data-split={frame.split || undefined}
+      data-size={frame.size}
+      data-coloured={frame.headerColour ? "" : undefined}
+      // Until React runs, the head's rule (frameColourRules) gives the colour: the policy allows no style attribute.
+      style={hydrated && frame.headerColour ? ({ "--header-colour": frame.headerColour } as CSSProperties) : undefined}
     >
       <div className={styles.bar}>
         <Link to="/" className={styles.logo} aria-label={`${site.name} home`}>

@@ -1,8 +1,8 @@
-import { formatDuration, type PublishFigure } from "../shared/status-report.ts";
+import { formatDuration, type PublishRecord } from "../shared/status-report.ts";
 import { ColumnHeads } from "./ColumnHeads.tsx";
 import styles from "./StatusBoard.module.css";
 
-export function StatusPublishes({ publishes }: { publishes: PublishFigure[] }) {
+export function StatusPublishes({ publishes }: { publishes: PublishRecord[] }) {
   return (
     <section aria-labelledby="status-publishes">
       <h2 id="status-publishes" className={styles.heading}>
@@ -13,7 +13,7 @@ export function StatusPublishes({ publishes }: { publishes: PublishFigure[] }) {
       ) : (
         <table className={styles.publishes}>
           <ColumnHeads
-            names={["Entry", "Received", "Served by Contentful", "Instances purged", "Tier in front", "Visible"]}
+            names={["Entry", "Received", "Served by Contentful", "Instances purged", "Front cache", "Visible"]}
           />
           <tbody>
             {publishes.map((publish) => (
@@ -33,26 +33,26 @@ export function StatusPublishes({ publishes }: { publishes: PublishFigure[] }) {
   );
 }
 
-function entryWords({ entry, action, revision }: PublishFigure) {
+function entryWords({ entry, action, revision }: PublishRecord) {
   if (entry === null) return "Everything";
   const what = action === "publish" && revision !== null ? `revision ${revision}` : (action ?? "change");
   return `${entry}, ${what}`;
 }
 
-function servedWords(publish: PublishFigure) {
+function servedWords(publish: PublishRecord) {
   if (publish.gaveUp) return "Not after 2 min: purged anyway";
   if (publish.servedAfterSeconds !== null) return `After ${seconds(publish.servedAfterSeconds)}`;
   return publish.instancesPurgedAt ? "Not waited for" : "Waiting";
 }
 
-/** "None" only once the publish is visible without a tier's purge: no tier in front is configured. */
-function frontWords(publish: PublishFigure) {
+/** "None" only once the publish is visible without a front cache purge: no front cache is configured. */
+function frontWords(publish: PublishRecord) {
   if (publish.frontFailed) return "Purge failed";
   return after(publish, publish.frontPurgedAt, publish.visibleAt === null ? "Waiting" : "None");
 }
 
 /** "+3.2 s" after the webhook, or what to say while there is no time yet. */
-function after(publish: PublishFigure, iso: string | null, otherwise: string) {
+function after(publish: PublishRecord, iso: string | null, otherwise: string) {
   if (iso === null) return otherwise;
   return `After ${seconds((Date.parse(iso) - Date.parse(publish.receivedAt)) / 1000)}`;
 }

@@ -5,7 +5,7 @@ import {
   isAnswerShaped,
   type SpamChallenge,
   spamMessage,
-} from "../shared/enquiry-desk.ts";
+} from "../shared/enquiry-api.ts";
 
 // The contact form's states as a reducer, so they are tested without a browser: the component only
 // renders them and moves focus where they say.

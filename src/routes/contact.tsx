@@ -5,7 +5,7 @@ import { OfficeDetails } from "../components/contact/OfficeDetails.tsx";
 import { servicesContext } from "../context.ts";
 import type { EnquiryReply } from "../lib/enquiry-form.ts";
 import { choiceLimit, enquiryFields, enquiryLimits } from "../shared/enquiry.ts";
-import { answerMaxDigits, formFields, sentMessage } from "../shared/enquiry-desk.ts";
+import { answerMaxDigits, formFields, sentMessage } from "../shared/enquiry-api.ts";
 import { isDocumentPost, refusalBody } from "../shared/router-protocol.ts";
 import { site } from "../shared/site.ts";
 import type { Route } from "./+types/contact";

@@ -5,7 +5,7 @@ import { TrustedByStrip } from "../components/home/TrustedByStrip.tsx";
 import { clients as trustedClients } from "../content/clients.ts";
 import { orPlaceholder } from "../content/load.ts";
 import { readCarousel, readLatestPosts, readProjectTiles } from "../content/pages.ts";
-import type { ChromeHandle } from "../lib/page-chrome.ts";
+import type { FrameHandle } from "../lib/page-frame.ts";
 import { seo } from "../lib/seo.ts";
 import { shuffle } from "../lib/shuffle.ts";
 import { newsFeedLinks } from "../shared/news-feed.ts";
@@ -57,7 +57,7 @@ const laterSections = [
 
 export const homeTitle = `Design Agency Derby | ${site.name} | Web Design • Branding • UK`;
 
-export const handle: ChromeHandle = { chrome: { footer: "home" } };
+export const handle: FrameHandle = { frame: { footer: "home" } };
 
 export async function loader({ context }: Route.LoaderArgs) {
   // Each section may fail alone and keep its placeholder; the posts are streamed, and leave the spinner if they are

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { NotFound } from "../components/NotFound.tsx";
-import type { ChromeHandle } from "../lib/page-chrome.ts";
+import type { FrameHandle } from "../lib/page-frame.ts";
 import { notFoundPage, seo } from "../lib/seo.ts";
 import { redirectFor } from "../shared/redirects.ts";
 import type { Route } from "./+types/not-found";
@@ -21,4 +21,4 @@ export default function NotFoundRoute() {
   return <NotFound />;
 }
 
-export const handle: ChromeHandle = { chrome: { logoWhite: true, absolute: true } };
+export const handle: FrameHandle = { frame: { logoWhite: true, absolute: true } };

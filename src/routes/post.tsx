@@ -5,7 +5,7 @@ import { LoadingPlaceholder } from "../components/LoadingPlaceholder.tsx";
 import { PostGrid } from "../components/news/PostCard.tsx";
 import { ContentsSidebar } from "../components/post/ContentsSidebar.tsx";
 import { type PostCard, toPostCard } from "../content/cards.ts";
-import { ContentFigures } from "../content/figures.tsx";
+import { ContentImages } from "../content/images.tsx";
 import { orPlaceholder } from "../content/load.ts";
 import { postBySlug, relatedPosts } from "../content/pages.ts";
 import { RichText } from "../content/rich-text.tsx";
@@ -99,7 +99,7 @@ export default function Post({ loaderData: { postId, related, ...loaded } }: Rou
             )}
             <div className={styles.article}>
               <RichText document={post.blogIntro} field="blogIntro" headingIds={ids} className={styles.intro} />
-              <ContentFigures
+              <ContentImages
                 images={post.blogInternalImage}
                 field="blogInternalImage"
                 className={styles.internalImage}

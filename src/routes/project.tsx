@@ -16,8 +16,8 @@ import { projectName } from "../content/names.ts";
 import { projectBySlug } from "../content/pages.ts";
 import { projectColours } from "../lib/colour.ts";
 import { contentMeta } from "../lib/content-meta.ts";
-import type { ChromeHandle } from "../lib/page-chrome.ts";
-import { projectChrome } from "../lib/project-chrome.ts";
+import type { FrameHandle } from "../lib/page-frame.ts";
+import { projectFrame } from "../lib/project-frame.ts";
 import { InspectedEntry } from "../preview/inspector.tsx";
 import { useLiveFields } from "../preview/live-updates.ts";
 import type { ProjectFields } from "../shared/content/model.ts";
@@ -32,10 +32,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 /** In preview: the editor's latest edit of a loaded project's fields, which the header is dressed from. */
 const editedProjects = new WeakMap<ProjectFields, ProjectFields>();
 
-export const handle: ChromeHandle = {
-  chrome: (data) => {
+export const handle: FrameHandle = {
+  frame: (data) => {
     const loaded = (data as { project?: ProjectFields } | undefined)?.project;
-    return projectChrome(loaded && (editedProjects.get(loaded) ?? loaded));
+    return projectFrame(loaded && (editedProjects.get(loaded) ?? loaded));
   },
 };
 

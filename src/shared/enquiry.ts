@@ -1,4 +1,4 @@
-// Shared with the server: the enquiry desk validates with this schema, and the mail and the outbox read its fields (server/enquiries/).
+// Shared with the server: the handler validates with this schema, and the mail and the outbox read its fields (server/enquiries/).
 import * as z from "zod/mini";
 
 // The contact enquiry in one place: the form renders and checks with it, the server accepts only what it

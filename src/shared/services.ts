@@ -1,6 +1,6 @@
 // Shared with the server: the server builds these services and hands them to the pages (server/services.ts, server/app.ts).
 import type { ContentReader } from "./content/types.ts";
-import type { EnquiryDesk } from "./enquiry-desk.ts";
+import type { EnquiryHandler } from "./enquiry-api.ts";
 import type { StatusReport } from "./status-report.ts";
 
 /** Nothing secret: all safe to hand to the browser. */
@@ -23,7 +23,7 @@ interface PageLogger {
 /** Passed in through React Router's load context, so route modules never touch the environment or the network. */
 export interface SiteServices {
   content: ContentReader;
-  enquiries: EnquiryDesk;
+  enquiries: EnquiryHandler;
   status(): Promise<StatusReport>;
   settings: SiteSettings;
   /** Production only: the stylesheets' text, for a document to carry inline; without it, pages link them. */

@@ -22,12 +22,12 @@ export interface ComponentReport {
   checks: CheckOutcome[];
 }
 
-export interface ContentFigures {
+export interface ContentNumbers {
   /** null until the content source has answered. */
   lastRefreshAt: string | null;
 }
 
-export interface PublishFigure {
+export interface PublishRecord {
   entry: string | null;
   action: "publish" | "unpublish" | "delete" | "unchanged" | null;
   revision: number | null;
@@ -37,12 +37,12 @@ export interface PublishFigure {
   gaveUp: boolean;
   instancesPurgedAt: string | null;
   frontPurgedAt: string | null;
-  /** The tier in front could not be purged, so it keeps the old pages until they expire. */
+  /** The front cache could not be purged, so it keeps the old pages until they expire. */
   frontFailed: boolean;
   visibleAt: string | null;
 }
 
-export interface MailFigures {
+export interface MailNumbers {
   delivery: "smtp" | "files";
   /** "redis": the queue every instance shares, so its depth counts them all. */
   queue: "disk" | "redis";
@@ -109,11 +109,11 @@ export interface StatusReport {
   commit: string | null;
   shuttingDown: boolean;
   components: ComponentReport[];
-  content: ContentFigures & {
+  content: ContentNumbers & {
     freshnessSeconds: number | null;
   };
-  publishes: PublishFigure[];
-  mail: MailFigures | null;
+  publishes: PublishRecord[];
+  mail: MailNumbers | null;
   history: HistoryReport | null;
 }
 

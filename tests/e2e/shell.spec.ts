@@ -353,7 +353,7 @@ test.describe("the 404 page", () => {
     await expect(header).toHaveCSS("position", "absolute");
     await expect(page.getByRole("link", { name: `${site.name} home` })).toHaveCSS("color", "rgb(246, 241, 232)");
     await expect(page.getByText("404, page not found.")).toBeVisible();
-    // Leaving the 404 page resets the header: the chrome is per route.
+    // Leaving the 404 page resets the header: the frame is per route.
     await page.getByRole("link", { name: "Go Home" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(header).toHaveCSS("position", "relative");

@@ -52,7 +52,7 @@ describe("a 100 MB POST", () => {
   afterAll(() => server?.close());
 
   it("is cut at the limit and answered 413 on every POST route, with the server's memory flat", async () => {
-    // Warm every path first, so the figures measure the uploads rather than code loading.
+    // Warm every path first, so the numbers measure the uploads rather than code loading.
     for (const upload of uploads) {
       const sent = { bytes: 0 };
       await post(server.port, upload.path, upload.headers, Readable.from([Buffer.from("a=1")]), sent);

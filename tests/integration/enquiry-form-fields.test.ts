@@ -2,12 +2,12 @@ import { type DefaultTreeAdapterTypes, parse } from "parse5";
 import request from "supertest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkEnquiry, enquiryFields } from "../../src/shared/enquiry.ts";
-import { formFields, spamMessage } from "../../src/shared/enquiry-desk.ts";
+import { formFields, spamMessage } from "../../src/shared/enquiry-api.ts";
 import { buildTestApp } from "../support/app.ts";
 
-// The contact form as the server renders it, read against what the enquiry desk reads (src/shared/enquiry.ts and
-// src/shared/enquiry-desk.ts, which server/enquiries/desk.ts checks with): a field the form names differently from the
-// desk is a field the desk never sees.
+// The contact form as the server renders it, read against what the enquiry handler reads (src/shared/enquiry.ts and
+// src/shared/enquiry-api.ts, which server/enquiries/handler.ts checks with): a field the form names differently
+// from the handler is a field the handler never sees.
 
 type Element = DefaultTreeAdapterTypes.Element;
 type Node = DefaultTreeAdapterTypes.Node;
@@ -102,7 +102,7 @@ describe("the contact form the server renders", () => {
   const post = (fields: Record<string, string>) =>
     request(built.app).post("/contact").set("Accept", "text/html").type("form").send(fields);
 
-  it("names only fields the enquiry desk reads, and has one for each field the schema requires", async () => {
+  it("names only fields the enquiry handler reads, and has one for each field the schema requires", async () => {
     const { form } = await contactPage();
     const named = new Set(form.controls.map((control) => attr(control, "name")));
     const read = new Set<string>([...enquiryFields, ...Object.values(formFields)]);
@@ -115,7 +115,7 @@ describe("the contact form the server renders", () => {
       expect(named, `an input named "${field}"`).toContain(field);
   });
 
-  it("has the honeypot the desk checks: as sent by a bot that fills it, the enquiry is refused as spam", async () => {
+  it("has the honeypot the handler checks: as sent by a bot that fills it, the enquiry is refused as spam", async () => {
     const { form, rightAnswer } = await contactPage();
     const honeypot = form.labelled(/Leave this field empty/);
     expect(honeypot && attr(honeypot, "name")).toBe(formFields.honeypot);

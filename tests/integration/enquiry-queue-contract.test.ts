@@ -44,26 +44,26 @@ interface Store {
   open(): EnquiryQueue;
 }
 
-/** A started queue and what it has handed its instance to deliver. */
+/** A started queue and what it has given its instance to deliver. */
 async function started(store: Store) {
   const queue = store.open();
-  const handed: OutboxRecord[] = [];
-  await queue.start((given) => handed.push(given));
-  return { queue, handed };
+  const received: OutboxRecord[] = [];
+  await queue.start((given) => received.push(given));
+  return { queue, received };
 }
 
 function contract(name: string, newStore: () => Store) {
   describe(`the enquiry queue contract: ${name}`, () => {
     it("hands a new enquiry to this instance once, and counts it as waiting since it arrived", async () => {
-      const { queue, handed } = await started(newStore());
+      const { queue, received } = await started(newStore());
       try {
         const sent = record();
         await queue.add(sent);
-        await vi.waitFor(() => expect(handed.map((given) => given.id)).toEqual([sent.id]), { timeout: 5_000 });
-        expect(handed[0]).toMatchObject({ messageId: sent.messageId, enquiry: sent.enquiry, attempts: 0 });
-        const figures = await queue.figures();
-        expect(figures.depth).toBe(1);
-        expect(Math.abs((figures.oldestPendingAt?.getTime() ?? 0) - Date.parse(sent.receivedAt))).toBeLessThan(2_000);
+        await vi.waitFor(() => expect(received.map((given) => given.id)).toEqual([sent.id]), { timeout: 5_000 });
+        expect(received[0]).toMatchObject({ messageId: sent.messageId, enquiry: sent.enquiry, attempts: 0 });
+        const numbers = await queue.numbers();
+        expect(numbers.depth).toBe(1);
+        expect(Math.abs((numbers.oldestPendingAt?.getTime() ?? 0) - Date.parse(sent.receivedAt))).toBeLessThan(2_000);
         await queue.checkWritable();
       } finally {
         await queue.stop();
@@ -75,8 +75,8 @@ function contract(name: string, newStore: () => Store) {
       const first = await started(store);
       const sent = record();
       await first.queue.add(sent);
-      await vi.waitFor(() => expect(first.handed).toHaveLength(1), { timeout: 5_000 });
-      const attempt = first.handed[0] as OutboxRecord;
+      await vi.waitFor(() => expect(first.received).toHaveLength(1), { timeout: 5_000 });
+      const attempt = first.received[0] as OutboxRecord;
       Object.assign(attempt, {
         attempts: 2,
         lastError: "connect ECONNREFUSED",
@@ -87,8 +87,8 @@ function contract(name: string, newStore: () => Store) {
 
       const second = await started(store);
       try {
-        await vi.waitFor(() => expect(second.handed).toHaveLength(1), { timeout: 5_000 });
-        expect(second.handed[0]).toMatchObject({
+        await vi.waitFor(() => expect(second.received).toHaveLength(1), { timeout: 5_000 });
+        expect(second.received[0]).toMatchObject({
           id: sent.id,
           messageId: sent.messageId,
           attempts: 2,
@@ -104,53 +104,53 @@ function contract(name: string, newStore: () => Store) {
       const first = await started(store);
       const sent = record();
       await first.queue.add(sent);
-      await vi.waitFor(() => expect(first.handed).toHaveLength(1), { timeout: 5_000 });
+      await vi.waitFor(() => expect(first.received).toHaveLength(1), { timeout: 5_000 });
       const deliveredAt = new Date().toISOString();
-      await first.queue.markDelivered({ ...(first.handed[0] as OutboxRecord), attempts: 1, deliveredAt });
-      const figures = await first.queue.figures();
-      expect(figures).toMatchObject({ depth: 0, oldestPendingAt: null });
-      expect(figures.lastDeliveryAt?.toISOString()).toBe(deliveredAt);
+      await first.queue.markDelivered({ ...(first.received[0] as OutboxRecord), attempts: 1, deliveredAt });
+      const numbers = await first.queue.numbers();
+      expect(numbers).toMatchObject({ depth: 0, oldestPendingAt: null });
+      expect(numbers.lastDeliveryAt?.toISOString()).toBe(deliveredAt);
       await first.queue.stop();
 
       const second = await started(store);
       try {
         await new Promise((resolve) => setTimeout(resolve, 1_500));
-        expect(second.handed).toEqual([]);
+        expect(second.received).toEqual([]);
       } finally {
         await second.queue.stop();
       }
     });
 
     it("trims delivered enquiries past retention, never one still waiting", async () => {
-      const { queue, handed } = await started(newStore());
+      const { queue, received } = await started(newStore());
       try {
         const delivered = record();
         const waiting = record();
         await queue.add(delivered);
         await queue.add(waiting);
-        await vi.waitFor(() => expect(handed).toHaveLength(2), { timeout: 5_000 });
-        const given = handed.find((entry) => entry.id === delivered.id) as OutboxRecord;
+        await vi.waitFor(() => expect(received).toHaveLength(2), { timeout: 5_000 });
+        const given = received.find((entry) => entry.id === delivered.id) as OutboxRecord;
         await queue.markDelivered({ ...given, attempts: 1, deliveredAt: new Date().toISOString() });
         // Everything is "older than" a cutoff a minute ahead: only the delivered one may go.
         const aMinuteAhead = new Date(Date.now() + 60_000);
         const before = { delivered: aMinuteAhead, dead: aMinuteAhead };
         expect(await queue.sweep(before)).toEqual({ delivered: 1, dead: 0 });
         expect(await queue.sweep(before)).toEqual({ delivered: 0, dead: 0 });
-        expect((await queue.figures()).depth).toBe(1);
+        expect((await queue.numbers()).depth).toBe(1);
       } finally {
         await queue.stop();
       }
     });
 
     it("removes dead letters past their retention and keeps younger ones", async () => {
-      const { queue, handed } = await started(newStore());
+      const { queue, received } = await started(newStore());
       try {
         const [older, younger] = [record(), record()];
         await queue.add(older);
         await queue.add(younger);
-        await vi.waitFor(() => expect(handed).toHaveLength(2), { timeout: 5_000 });
+        await vi.waitFor(() => expect(received).toHaveLength(2), { timeout: 5_000 });
         const dead = (sent: OutboxRecord) => ({
-          ...(handed.find((entry) => entry.id === sent.id) as OutboxRecord),
+          ...(received.find((entry) => entry.id === sent.id) as OutboxRecord),
           deadReason: "550 No such mailbox here",
           deadAt: new Date().toISOString(),
         });
@@ -159,7 +159,7 @@ function contract(name: string, newStore: () => Store) {
         await queue.markDead(dead(younger));
         const farBack = new Date(0);
         expect(await queue.sweep({ delivered: farBack, dead: cutoff })).toEqual({ delivered: 0, dead: 1 });
-        expect((await queue.figures()).deadLetters).toBe(1);
+        expect((await queue.numbers()).deadLetters).toBe(1);
         expect(await queue.sweep({ delivered: farBack, dead: cutoff })).toEqual({ delivered: 0, dead: 0 });
       } finally {
         await queue.stop();
@@ -215,7 +215,7 @@ describe.skipIf(!redisServer)("with a real redis-server", () => {
     await queue.start(() => {});
     try {
       await queue.add(record());
-      await vi.waitFor(async () => expect((await queue.figures()).consumer).toEqual({ holding: 1 }), {
+      await vi.waitFor(async () => expect((await queue.numbers()).consumer).toEqual({ holding: 1 }), {
         timeout: 5_000,
       });
     } finally {
@@ -233,7 +233,7 @@ describe.skipIf(!redisServer)("with a real redis-server", () => {
         logger,
         receiptCheckMs: 100,
       });
-    const receipts = () => readdirSync(path.join(root, "handed"));
+    const receipts = () => readdirSync(path.join(root, "receipts"));
     const taker = instance();
     await taker.start(() => {});
     await taker.stop();
@@ -243,18 +243,18 @@ describe.skipIf(!redisServer)("with a real redis-server", () => {
     expect(receipts()).toEqual([`${sent.id}.json`]);
     // Redis loses it before any instance read it (a restart with nothing kept, a failover, a flush).
     await redis.del([`${prefix}stream`, `${prefix}state:${sent.id}`]);
-    const handed: OutboxRecord[] = [];
+    const received: OutboxRecord[] = [];
     const again = instance();
-    await again.start((given) => handed.push(given));
+    await again.start((given) => received.push(given));
     try {
-      await vi.waitFor(() => expect(handed.map((given) => given.messageId)).toEqual([sent.messageId]), {
+      await vi.waitFor(() => expect(received.map((given) => given.messageId)).toEqual([sent.messageId]), {
         timeout: 5_000,
       });
       // Still waiting: the receipt stays.
       expect(receipts()).toEqual([`${sent.id}.json`]);
-      await again.markDelivered({ ...handed[0], deliveredAt: new Date().toISOString() } as OutboxRecord);
+      await again.markDelivered({ ...received[0], deliveredAt: new Date().toISOString() } as OutboxRecord);
       await vi.waitFor(() => expect(receipts()).toEqual([]), { timeout: 5_000 });
-      expect(handed).toHaveLength(1);
+      expect(received).toHaveLength(1);
     } finally {
       await again.stop();
     }

@@ -229,7 +229,7 @@ describe("/metrics", () => {
 });
 
 describe("/status.json", () => {
-  it("reports overall state, each component, uptime, version and the services' figures", async () => {
+  it("reports overall state, each component, uptime, version and the services' numbers", async () => {
     const lastRefreshAt = new Date(Date.now() - 90_000).toISOString();
     const lastDeliveryAt = new Date(Date.now() - 600_000).toISOString();
     const mail = {

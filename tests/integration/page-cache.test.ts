@@ -639,7 +639,7 @@ describe("the page cache under real traffic", () => {
   });
 });
 
-describe("what a stored copy tells a cache tier in front", () => {
+describe("what a stored copy tells a front cache", () => {
   it("names what the page shows in its tags, each tier's header its own way", async () => {
     const xkey = await (await listen()).stored("/post/bright-ideas");
     const tags = String(xkey.headers.xkey).split(" ");
@@ -655,7 +655,7 @@ describe("what a stored copy tells a cache tier in front", () => {
     expect(String(cloudflare.headers["cache-tag"]).split(",")).toEqual(tags);
   });
 
-  it("says how long it has held a copy, so a tier in front counts freshness from there", async () => {
+  it("says how long it has held a copy, so a front cache counts freshness from there", async () => {
     const site = await listen();
     const first = await site.stored("/about");
     expect(Number(first.headers.age)).toBeLessThan(2);

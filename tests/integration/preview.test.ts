@@ -14,7 +14,7 @@ import { type CdaServer, startCdaServer } from "../support/cda-server.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-/** The content cache's figures once they hold still for half a second (background renders done). */
+/** The content cache's numbers once they hold still for half a second (background renders done). */
 async function settledStats(content: { stats(): { hits: number; misses: number; entries: number } }) {
   let last = JSON.stringify(content.stats());
   for (let tries = 0; tries < 20; tries++) {

@@ -7,7 +7,7 @@ import { freePort, startSmtp } from "../support/smtp.ts";
 
 /**
  * /readyz and /status.json over the real content and enquiry services (server/services.ts wires their checks
- * and figures in): what an operator sees when the outbox, the mail server or the content source fails.
+ * and numbers in): what an operator sees when the outbox, the mail server or the content source fails.
  */
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;

@@ -9,12 +9,12 @@ import { redisServer, startRedis } from "../support/redis.ts";
 
 /**
  * /status with the shared queue on a real redis-server, every command Redis receives watched with MONITOR: the page
- * names no host or process, and a request reads the queue's figures as the background last read them, never the
+ * names no host or process, and a request reads the queue's numbers as the background last read them, never the
  * stream itself (a stranger reloading /status must not make Redis walk every waiting enquiry).
  */
 
 const googlebot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
-/** What reads the queue's figures, or walks the stream. */
+/** What reads the queue's numbers, or walks the stream. */
 const queueReads = /^(XRANGE|XREVRANGE|XPENDING|XINFO|XLEN)$/;
 
 describe.skipIf(!redisServer)("/status with the shared queue", { timeout: 60_000 }, () => {
@@ -29,7 +29,7 @@ describe.skipIf(!redisServer)("/status with the shared queue", { timeout: 60_000
     redisProcess = started.child;
     redis = openRedis(started.url, createLogger("silent"));
     await redisReady(redis);
-    // An install that has run before: the stream and its group are there, so each reading of the figures succeeds.
+    // An install that has run before: the stream and its group are there, so each reading of the numbers succeeds.
     await redis.xGroupCreate("enquiries:stream", "delivery", "0", { MKSTREAM: true });
     monitor = redis.duplicate();
     await monitor.connect();
@@ -40,9 +40,9 @@ describe.skipIf(!redisServer)("/status with the shared queue", { timeout: 60_000
     app = await buildTestApp({
       env: { REDIS_URL: started.url },
       // Only the readings at start: any later one would be a request's.
-      serviceOptions: { queueFiguresEveryMs: 60 * 60_000 },
+      serviceOptions: { queueNumbersEveryMs: 60 * 60_000 },
     });
-    // What start reads: the figures as the queue starts and once its consumer has found its group, and the retention
+    // What start reads: the numbers as the queue starts and once its consumer has found its group, and the retention
     // sweep; each ends with an XRANGE.
     await vi.waitFor(() => expect(seen.filter(({ command }) => command === "XRANGE")).toHaveLength(3), {
       timeout: 10_000,
@@ -56,7 +56,7 @@ describe.skipIf(!redisServer)("/status with the shared queue", { timeout: 60_000
     redisProcess?.kill();
   });
 
-  it("answers from the figures read in the background: no request reads the queue", async () => {
+  it("answers from the numbers read in the background: no request reads the queue", async () => {
     const from = seen.length;
     for (let i = 0; i < 5; i++) {
       for (const path of ["/status", "/status.json", "/metrics"]) {

@@ -7,7 +7,7 @@ import {
   initialEnquiryFormState,
   statusLine,
 } from "../../src/lib/enquiry-form.ts";
-import { spamMessage } from "../../src/shared/enquiry-desk.ts";
+import { spamMessage } from "../../src/shared/enquiry-api.ts";
 
 const good = {
   name: "Jane Doe",

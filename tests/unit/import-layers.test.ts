@@ -23,7 +23,7 @@ import { relativeImports, sourceFiles } from "../support/source-imports.ts";
 type Import = { from: string; to: string };
 
 /**
- * The three loops of src/'s page code, each by the import that goes the wrong way: the content's figures and rich
+ * The three loops of src/'s page code, each by the import that goes the wrong way: the content's images and rich
  * text render components and read the live preview's field tags; the project navigation reads the list route's
  * loader type. Each is left out of the graph, its other way kept, so any further loop through them still fails.
  */

@@ -122,13 +122,13 @@ describe("the last hour on /status", () => {
     await history.sample();
     clock.now += 30 * minute;
     await history.sample();
-    const figures = history.report().vitals;
-    expect(figures).toEqual([
+    const numbers = history.report().vitals;
+    expect(numbers).toEqual([
       expect.objectContaining({ route: "/", metric: "LCP", samples: 10, rating: "good" }),
       expect.objectContaining({ route: "/about", metric: "CLS", samples: 4, rating: "needs-improvement" }),
     ]);
-    expect(figures[0]?.p75).toBeGreaterThan(1000);
-    expect(figures[0]?.p75).toBeLessThanOrEqual(1500);
+    expect(numbers[0]?.p75).toBeGreaterThan(1000);
+    expect(numbers[0]?.p75).toBeLessThanOrEqual(1500);
     // An hour later they are gone.
     clock.now += historyMinutes * minute;
     await history.sample();

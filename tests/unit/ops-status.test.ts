@@ -6,7 +6,7 @@ import type { StatusSources } from "../../server/ops/status.ts";
 import {
   type ComponentId,
   formatDuration,
-  type MailFigures,
+  type MailNumbers,
   type ServiceState,
 } from "../../src/shared/status-report.ts";
 import { fakeCheck, keepNothing } from "../support/ops.ts";
@@ -23,8 +23,8 @@ describe("the status report", () => {
       sources,
       checkPolicy: keepNothing,
     }).status();
-  const mail = (figures: Partial<MailFigures>) => ({
-    stats: async (): Promise<MailFigures> => ({
+  const mail = (numbers: Partial<MailNumbers>) => ({
+    stats: async (): Promise<MailNumbers> => ({
       delivery: "smtp",
       queue: "disk",
       outboxDepth: 0,
@@ -33,7 +33,7 @@ describe("the status report", () => {
       consumer: null,
       deadLetters: 0,
       failingSeconds: null,
-      ...figures,
+      ...numbers,
     }),
   });
   const stateOf = async (checks: ReturnType<typeof fakeCheck>[], sources?: StatusSources) => {
@@ -82,9 +82,9 @@ describe("the status report", () => {
     expect((await stateOf([away], { content: { stats: () => ({ lastRefreshAt: null }) } })).content).toBe("down");
   });
 
-  it("still reports when a service's figures cannot be read", async () => {
+  it("still reports when a service's numbers cannot be read", async () => {
     const broken = {
-      async stats(): Promise<MailFigures> {
+      async stats(): Promise<MailNumbers> {
         throw new Error("outbox folder vanished");
       },
     };
@@ -93,8 +93,8 @@ describe("the status report", () => {
     expect(result.state).toBe("operational");
   });
 
-  it("carries each service's figures as the service gives them, and the content's age at the report's time", async () => {
-    const given: MailFigures = {
+  it("carries each service's numbers as the service gives them, and the content's age at the report's time", async () => {
+    const given: MailNumbers = {
       delivery: "files",
       queue: "redis",
       outboxDepth: 4,

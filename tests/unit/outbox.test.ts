@@ -1,5 +1,5 @@
 import { mkdtempSync } from "node:fs";
-import { readdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -39,6 +39,16 @@ describe("the outbox", () => {
     expect(await readdir(path.join(root, "tmp"))).toEqual([]);
     expect(await outbox.pending()).toEqual([]);
     expect(await readdir(path.join(root, "pending"))).toEqual([]);
+  });
+
+  it("keeps the receipts an earlier version kept in handed/ among its receipts", async () => {
+    const root = path.join(mkdtempSync(path.join(tmpdir(), "outbox-")), "outbox");
+    const id = newEnquiryId(new Date());
+    await mkdir(path.join(root, "handed"), { recursive: true });
+    await writeFile(path.join(root, "handed", `${id}.json`), JSON.stringify(record(id)));
+    const outbox = createOutbox(root);
+    await outbox.open();
+    expect((await outbox.receipts()).map((kept) => kept.id)).toEqual([id]);
   });
 
   it("removes delivered enquiries and dead letters once they are older than their retention periods", async () => {
@@ -81,7 +91,7 @@ describe("a record read back from a shared queue", () => {
     return checked.ok ? "ok" : checked.reason;
   };
 
-  it("passes as the desk wrote it, and loses any field the outbox does not write", () => {
+  it("passes as the enquiry handler wrote it, and loses any field the outbox does not write", () => {
     const base = record();
     const written = record(newEnquiryId(new Date()), {
       enquiry: { ...base.enquiry, need: "Photography" },

@@ -44,7 +44,7 @@ const change = (revision?: number): EntryChange => ({
 const plan = (paths: string[]): PurgePlan => ({ contentTypes: ["blogPost"], paths, entries: ["post-bright"] });
 
 describe("a publish through every tier", () => {
-  it("purges nothing until the Delivery API serves the revision, then the instances, then the tier in front", async () => {
+  it("purges nothing until the Delivery API serves the revision, then the instances, then the front cache", async () => {
     const { publishes, reads, purges, metrics } = world({ servedFromMs: 300 });
     const { waiting, done } = publishes.accept(change(5), plan(["/post/bright-ideas"]));
     expect(waiting).toBe(true);
@@ -92,7 +92,7 @@ describe("a publish through every tier", () => {
     expect(purges[0]?.at).toBeGreaterThanOrEqual(250);
   });
 
-  it("purges at once for a source with no lag, and answers the webhook before the tier in front", async () => {
+  it("purges at once for a source with no lag, and answers the webhook before the front cache", async () => {
     const purges: string[] = [];
     let releaseFront = () => {};
     const publishes = createPublishes({

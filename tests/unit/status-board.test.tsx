@@ -1,11 +1,11 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { StatusBoard } from "../../src/components/StatusBoard.tsx";
-import type { MailFigures, StatusReport } from "../../src/shared/status-report.ts";
+import type { MailNumbers, StatusReport } from "../../src/shared/status-report.ts";
 
 const generatedAt = "2026-11-23T12:00:00.000Z";
 
-function reportWith(mail: MailFigures | null): StatusReport {
+function reportWith(mail: MailNumbers | null): StatusReport {
   return {
     state: "operational",
     summary: "All systems operational",
@@ -23,16 +23,16 @@ function reportWith(mail: MailFigures | null): StatusReport {
   };
 }
 
-/** The figures list as "term: value" lines. */
-function figures(report: StatusReport) {
+/** The numbers list as "term: value" lines. */
+function numbers(report: StatusReport) {
   const html = renderToStaticMarkup(<StatusBoard report={report} refreshSeconds={30} />);
   return [...html.matchAll(/<dt>(.*?)<\/dt><dd>(.*?)<\/dd>/g)].map(([, term, value]) => `${term}: ${value}`);
 }
 
-describe("the status board's figures", () => {
-  it("shows the enquiry service's figures as it gives them", () => {
+describe("the status board's numbers", () => {
+  it("shows the enquiry service's numbers as it gives them", () => {
     expect(
-      figures(
+      numbers(
         reportWith({
           delivery: "smtp",
           queue: "redis",
@@ -56,7 +56,7 @@ describe("the status board's figures", () => {
   });
 
   it("says how long deliveries have failed and how many enquiries wait as dead letters", () => {
-    const lines = figures(
+    const lines = numbers(
       reportWith({
         delivery: "smtp",
         queue: "disk",
@@ -74,8 +74,8 @@ describe("the status board's figures", () => {
     ]);
   });
 
-  it("says the mail figures are not reported when the queue could not be read, not that nothing was sent", () => {
-    expect(figures(reportWith(null)).slice(3)).toEqual([
+  it("says the mail numbers are not reported when the queue could not be read, not that nothing was sent", () => {
+    expect(numbers(reportWith(null)).slice(3)).toEqual([
       "Outbox depth: Not reported",
       "Last successful delivery: Not reported",
     ]);
@@ -125,10 +125,10 @@ describe("the status board's recent publishes", () => {
         { ...base, gaveUp: true, instancesPurgedAt: "2026-11-23T12:01:00.000Z", frontFailed: true },
       ]),
     ).toEqual([
-      ["Entry", "Received", "Served by Contentful", "Instances purged", "Tier in front", "Visible"],
+      ["Entry", "Received", "Served by Contentful", "Instances purged", "Front cache", "Visible"],
       ["post-bright, revision 7", "11:59:00 UTC", "After 3.2 s", "After 3.4 s", "After 3.5 s", "After 3.6 s"],
       ["home, revision 2", "11:58:00 UTC", "Waiting", "Waiting", "Waiting", "Not yet"],
-      // No tier in front is configured.
+      // No front cache is configured.
       ["about, revision 7", "11:59:00 UTC", "After 1.0 s", "After 1.1 s", "None", "After 1.2 s"],
       [
         "post-bright, revision 7",

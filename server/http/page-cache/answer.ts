@@ -11,7 +11,7 @@ export interface AnswerOptions {
   prefetched: string;
   isPrefetch: (req: PageRequest) => boolean;
   vary: string;
-  /** A tier in front counts freshness from the copy's age, not from its own fetch. */
+  /** A front cache counts freshness from the copy's age, not from its own fetch. */
   age: (storedAt: number) => number;
   tagHeader: { name: string; separator: string };
   /** A Set-Cookie the answer must carry, if any. */
@@ -43,7 +43,7 @@ function matchesEtag(ifNoneMatch: string, etag: string): boolean {
 }
 
 /** Node's own request and response: a copy is answered the same before Express (`storedPagesFirst`) or inside it. */
-export function answer(req: PageRequest, res: ServerResponse, { entry, result, stale }: Found, options: AnswerOptions) {
+export function answer(req: PageRequest, res: ServerResponse, { entry, result }: Found, options: AnswerOptions) {
   const encoding = chooseEncoding(req.headers["accept-encoding"]);
   const suffix = encodingSuffix[encoding];
   // A page with one render has a validator, and a revalidation gets the policy of the copy it holds, never
@@ -64,7 +64,7 @@ export function answer(req: PageRequest, res: ServerResponse, { entry, result, s
   const prefetched = isDataRequest(pathOf(req.url ?? "")) && options.isPrefetch(req);
   const clearing = options.clearCookie(req);
   if (clearing) res.setHeader("Set-Cookie", clearing);
-  const cacheControl = prefetched ? options.prefetched : stale ? options.stale : options.fresh;
+  const cacheControl = prefetched ? options.prefetched : result === "STALE" ? options.stale : options.fresh;
   res.setHeader("Cache-Control", clearing ? options.cleared : cacheControl);
   res.setHeader("Vary", options.vary);
   // A private answer fetched ahead is fresh in that browser from now: the shared copy's age would cut it short.

@@ -159,21 +159,21 @@ export interface Entry {
   key: CacheKey;
   storedAt: number;
   template: HeaderTemplate;
-  /** What a purge names, and what a tier in front is told. */
+  /** What a purge names, and what a front cache is told. */
   tags: string[];
   variants: Variant[];
   last: number;
   bytes: number;
   /** Whether its renders differ (the home page's client strip): unknown until a second render is compared. */
   varies?: boolean;
-  /** Purged by path: never answered again; the next request waits for its replacement. */
+  /** Purged by a tag or path: never answered again; the next request waits for its replacement. */
   purged?: boolean;
-  /** Outdated by a purge of everything: answered stale while it is refreshed in the background. */
-  outdated?: boolean;
+  /** Made stale by a purge of every page: answered as STALE, whatever its age, while refreshed in the background. */
+  stale?: boolean;
 }
 
 export interface Found {
   entry: Entry;
+  /** STALE: past its freshness, or made stale by a purge; answered with the stale Cache-Control. */
   result: CacheResult;
-  stale: boolean;
 }

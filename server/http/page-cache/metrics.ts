@@ -26,7 +26,8 @@ export function storeMetrics(registry: Registry, cache: Pick<LRUCache<string, ob
       "Renders made for the page cache, by reason: fill (a first copy, a refresh, a purge's replacement) or variant (one more of a page whose renders differ, in the background)",
       ["reason"],
     ),
-    fills: counter(
+    /** Kept under its first metric name, which dashboards and alerts read. */
+    outcomes: counter(
       registry,
       "page_cache_fills_total",
       "Shared renders for the page cache, by outcome: stored, refused (not storable) or failed",

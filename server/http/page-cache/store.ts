@@ -3,9 +3,9 @@ import type { Logger } from "pino";
 import type { Registry } from "prom-client";
 import { whenEventLoopIdle } from "../../lib/idle.ts";
 import type { Entry, Found, HeaderTemplate } from "./copy.ts";
-import { createFills } from "./fills.ts";
 import { storeMetrics } from "./metrics.ts";
 import type { CacheKey, CachePolicy } from "./policy.ts";
+import { createRefresher } from "./refresh.ts";
 import { renderForKey, type SharedRender } from "./render.ts";
 import { everyPageTag } from "./tags.ts";
 import { createWaitingLists, type Fetch, type OpenFetch } from "./waiting-lists.ts";
@@ -31,7 +31,7 @@ export function createStore(options: StoreOptions) {
   const { copies, keep, hasRoomFor } = sharedByRoute(options.maxBytes, maxKeysPerRoute);
   const lists = createWaitingLists();
   const metrics = storeMetrics(options.metrics, copies);
-  const fills = createFills({
+  const refresher = createRefresher({
     copies,
     keep,
     lists,
@@ -44,24 +44,24 @@ export function createStore(options: StoreOptions) {
   });
 
   return {
-    /** Fresh (HIT), or within its grace (STALE, while one fill refreshes it); undefined: nothing to answer with now. */
+    /** Fresh (HIT), or within its grace (STALE, while one render refreshes it); undefined: nothing to answer with now. */
     find(key: CacheKey): Found | undefined {
       const entry = copies.get(key.id);
       if (!entry || entry.purged) return undefined;
-      const age = entry.outdated ? "stale" : policy.age(entry.storedAt);
-      if (age === "fresh") return { entry, result: "HIT", stale: false };
+      const age = entry.stale ? "stale" : policy.age(entry.storedAt);
+      if (age === "fresh") return { entry, result: "HIT" };
       if (age === "stale") {
-        if (!lists.has(key.id)) fills.fill(entry.key, entry.template, entry);
-        return { entry, result: "STALE", stale: true };
+        if (!lists.has(key.id)) refresher.refresh(entry.key, entry.template, entry);
+        return { entry, result: "STALE" };
       }
       return undefined;
     },
 
-    /** Waits up to waitMs for a fill in flight (starting one for an expired copy); undefined: the request renders. */
+    /** Waits up to waitMs for a render in flight (starting one for an expired copy); undefined: the request renders. */
     wait(key: CacheKey): Promise<Found | undefined> | undefined {
       const entry = copies.get(key.id);
-      const running = lists.get(key.id) ?? (entry ? fills.fill(key, entry.template, entry) : undefined);
-      return running ? waitForFill(key, running, { copies, policy, metrics, waitMs }) : undefined;
+      const running = lists.get(key.id) ?? (entry ? refresher.refresh(key, entry.template, entry) : undefined);
+      return running ? waitForRender(key, running, { copies, policy, metrics, waitMs }) : undefined;
     },
 
     waiting: (key: CacheKey) => lists.has(key.id),
@@ -74,27 +74,27 @@ export function createStore(options: StoreOptions) {
     },
 
     fetchFor(opened: OpenFetch, key: CacheKey, template: HeaderTemplate) {
-      fills.fill(key, template, copies.get(key.id), opened);
+      refresher.refresh(key, template, copies.get(key.id), opened);
     },
 
     close(opened: OpenFetch) {
       opened.settle();
     },
 
-    // Tagged copies are replaced at once, and a request waits for the replacement. A purge of every page outdates every
-    // copy instead and resolves at once: each is answered stale while refreshed in the background.
+    // Tagged copies are replaced at once, and a request waits for the replacement. A purge of every page makes every
+    // copy stale instead and resolves at once: each is answered stale while refreshed in the background.
     async purge(tags: readonly string[] = [everyPageTag]): Promise<void> {
       const named = new Set(tags);
       if (named.has(everyPageTag)) {
-        for (const entry of copies.values()) entry.outdated = true;
-        fills.refreshLater(copies.keys());
+        for (const entry of copies.values()) entry.stale = true;
+        refresher.refreshLater(copies.keys());
         return;
       }
       const reached = (entry: Entry | undefined) => entry?.tags.some((tag) => named.has(tag)) === true;
       lists.cancel((id, running) => named.has(running.pathTag) || reached(copies.get(id)));
       const purged = [...copies.values()].filter(reached);
       for (const entry of purged) entry.purged = true;
-      await fills.replaceAll(purged);
+      await refresher.replaceAll(purged);
     },
 
     stats() {
@@ -145,8 +145,8 @@ interface WaitOptions {
   waitMs: number;
 }
 
-/** Waits up to waitMs for the fill in flight; undefined when no fresh copy came of it. */
-async function waitForFill(key: CacheKey, running: Fetch, options: WaitOptions): Promise<Found | undefined> {
+/** Waits up to waitMs for the render in flight; undefined when no fresh copy came of it. */
+async function waitForRender(key: CacheKey, running: Fetch, options: WaitOptions): Promise<Found | undefined> {
   const { copies, policy, metrics, waitMs } = options;
   let timer: NodeJS.Timeout | undefined;
   const answered = await Promise.race([
@@ -155,8 +155,8 @@ async function waitForFill(key: CacheKey, running: Fetch, options: WaitOptions):
   ]);
   clearTimeout(timer);
   const entry = copies.get(key.id);
-  const found = entry && !entry.purged && !entry.outdated && policy.age(entry.storedAt) === "fresh";
+  const found = entry && !entry.purged && !entry.stale && policy.age(entry.storedAt) === "fresh";
   metrics.waits.inc({ outcome: found ? "answered" : answered ? "passed" : "timeout" });
-  // Answered with the fill it waited for: a miss, as far as this request is concerned.
-  return found && entry ? { entry, result: "MISS", stale: false } : undefined;
+  // Answered with the render it waited for: a miss, as far as this request is concerned.
+  return found && entry ? { entry, result: "MISS" } : undefined;
 }

@@ -1,7 +1,7 @@
 import type { ContentType } from "../../../src/shared/content/types.ts";
 import { dataRequestPage } from "../../../src/shared/router-protocol.ts";
 
-// One tag vocabulary for this store and a tier in front (xkey, Surrogate-Key, Cache-Tag), so a publish reaches both.
+// One tag vocabulary for this store and a front cache (xkey, Surrogate-Key, Cache-Tag), so a publish reaches both.
 
 export const everyPageTag = "site";
 
@@ -47,7 +47,7 @@ export const tagHeaders = {
 
 export type TagHeaderName = keyof typeof tagHeaders;
 
-/** Names an answer's tags for the tier in front, in the header and with the separator it reads. */
+/** Names an answer's tags for the front cache, in the header and with the separator it reads. */
 export function writeTags(
   res: { setHeader(name: string, value: string): unknown },
   header: { name: string; separator: string },

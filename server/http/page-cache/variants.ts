@@ -15,7 +15,7 @@ export interface VariantOptions {
 }
 
 // A page whose renders differ (the home page's strip, say) keeps several of them, and each answer picks one. They are
-// rendered in the background after a fill, so no visitor waits for them.
+// rendered in the background after a refresh, so no visitor waits for them.
 export function createVariants(options: VariantOptions) {
   const { copies, lists, render, maxVariants, idle, logger } = options;
 

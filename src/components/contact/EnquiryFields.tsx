@@ -10,7 +10,7 @@ import {
   needs,
   siteTypes,
 } from "../../shared/enquiry.ts";
-import { answerMaxDigits, formFields, type SpamChallenge } from "../../shared/enquiry-desk.ts";
+import { answerMaxDigits, formFields, type SpamChallenge } from "../../shared/enquiry-api.ts";
 import styles from "./EnquiryForm.module.css";
 
 export const idOf = (field: FormField) => `enquiry-${field}`;

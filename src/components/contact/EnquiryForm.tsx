@@ -12,7 +12,7 @@ import {
   formValuesOf,
   statusLine,
 } from "../../lib/enquiry-form.ts";
-import { formFields, type SpamChallenge } from "../../shared/enquiry-desk.ts";
+import { formFields, type SpamChallenge } from "../../shared/enquiry-api.ts";
 import { useHydrated } from "../useDevice.ts";
 import { EnquiryFields, idOf } from "./EnquiryFields.tsx";
 import styles from "./EnquiryForm.module.css";

@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from "react";
-import { ContentFigures } from "../../content/figures.tsx";
+import { ContentImages } from "../../content/images.tsx";
 import { projectName } from "../../content/names.ts";
 import { RichText } from "../../content/rich-text.tsx";
 import type { ProjectColours } from "../../lib/colour.ts";
@@ -162,7 +162,7 @@ export function ImageSet({
       data-bleed={bleed || undefined}
       aria-label={label}
     >
-      <ContentFigures
+      <ContentImages
         images={images}
         field={field}
         className={styles.figure}
@@ -261,7 +261,7 @@ export function ProjectBriefAndOutcome({ project }: { project: ProjectFields }) 
 export function ProjectArticle({ colours, children }: { colours: ProjectColours; children: ReactNode }) {
   const hydrated = useHydrated();
   return (
-    // Until React runs, the head's rule (chromeColourRules) colours it, as the policy allows no style attribute.
+    // Until React runs, the head's rule (frameColourRules) colours it, as the policy allows no style attribute.
     <article className={styles.project} data-page-colours="" style={hydrated ? projectColourStyle(colours) : undefined}>
       {children}
     </article>

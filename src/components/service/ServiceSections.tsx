@@ -1,4 +1,4 @@
-import { ContentFigures } from "../../content/figures.tsx";
+import { ContentImages } from "../../content/images.tsx";
 import { serviceName } from "../../content/names.ts";
 import { RichText } from "../../content/rich-text.tsx";
 import { inspectorAttributes, useFieldTags } from "../../preview/inspector.tsx";
@@ -69,7 +69,7 @@ export function ServiceImagePair({ service }: { service: ServiceFields }) {
   if (images.length === 0) return null;
   return (
     <div className={`container ${styles.imagePair}`}>
-      <ContentFigures
+      <ContentImages
         images={images}
         field="servicesTwoImages"
         className={styles.figure}
@@ -118,7 +118,7 @@ export function ServiceAccordions({ service }: { service: ServiceFields }) {
         <Accordion items={items} />
       </div>
       {service.accordionImage && (
-        <ContentFigures
+        <ContentImages
           images={[service.accordionImage]}
           field="accordionImage"
           className={styles.accordionImage}

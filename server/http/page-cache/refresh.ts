@@ -8,7 +8,7 @@ import type { renderForKey } from "./render.ts";
 import { createVariants } from "./variants.ts";
 import type { Fetch, OpenFetch, WaitingLists } from "./waiting-lists.ts";
 
-export interface FillOptions {
+export interface RefresherOptions {
   copies: LRUCache<string, Entry>;
   keep: (entry: Entry) => void;
   lists: WaitingLists;
@@ -20,7 +20,8 @@ export interface FillOptions {
   logger: Logger;
 }
 
-export function createFills(options: FillOptions) {
+// A refresh renders a page and keeps the copy: its first copy, a refresh of an old one, or a purged one's replacement.
+export function createRefresher(options: RefresherOptions) {
   const { copies, keep, lists, metrics, now, logger } = options;
   // Two at a time, leaving render slots to visitors.
   const replacements = pLimit(2);
@@ -37,10 +38,10 @@ export function createFills(options: FillOptions) {
     idle: options.idle,
     logger,
   });
-  const outdated = createOutdatedRefresh({ copies, lists, idle: options.idle, fill });
+  const stale = createStaleRefresh({ copies, lists, idle: options.idle, refresh });
 
   /** A refresh that fails or meets an overloaded renderer keeps the old copy (grace); one whose page is gone drops it. */
-  function fill(key: CacheKey, template: HeaderTemplate, previous: Entry | undefined, opened?: OpenFetch): Fetch {
+  function refresh(key: CacheKey, template: HeaderTemplate, previous: Entry | undefined, opened?: OpenFetch): Fetch {
     const running = lists.run(key, (fetch) => store(key, template, previous, fetch), opened);
     void running.done.then(() => variants.varyLater(key));
     return running;
@@ -52,7 +53,7 @@ export function createFills(options: FillOptions) {
       const variant = document && (await makeVariant(key.id, template, document, previous?.variants));
       // A purge while this render ran: its content may be the old one, so it is not kept.
       if (fetch.cancelled) return;
-      metrics.fills.inc({ outcome: variant ? "stored" : "refused" });
+      metrics.outcomes.inc({ outcome: variant ? "stored" : "refused" });
       if (!document || !variant) {
         if (refused === undefined || refused < 500 || previous?.purged) copies.delete(key.id);
         return;
@@ -60,59 +61,59 @@ export function createFills(options: FillOptions) {
       const bytes = sizeOf(variant);
       keep({ key, storedAt: now(), template, tags, variants: [variant], last: -1, bytes, varies: previous?.varies });
     } catch (error) {
-      metrics.fills.inc({ outcome: "failed" });
+      metrics.outcomes.inc({ outcome: "failed" });
       logger.error({ err: error, path: key.path }, "page cache: the shared render failed");
       if (!fetch.cancelled && previous?.purged) copies.delete(key.id);
     }
   }
 
-  /** A purged copy's replacement, unless a request started it already or a newer purge or fill replaced it. */
+  /** A purged copy's replacement, unless a request started it already or a newer purge or refresh replaced it. */
   async function replace(entry: Entry) {
     const running = lists.get(entry.key.id);
     if (running) await running.done;
-    else if (copies.get(entry.key.id) === entry) await fill(entry.key, entry.template, entry).done;
+    else if (copies.get(entry.key.id) === entry) await refresh(entry.key, entry.template, entry).done;
   }
 
   return {
-    fill,
+    refresh,
     replaceAll: (entries: Entry[]) => Promise.all(entries.map((entry) => replacements(() => replace(entry)))),
-    refreshLater: outdated.refreshLater,
+    refreshLater: stale.refreshLater,
   };
 }
 
-interface OutdatedRefreshOptions {
+interface StaleRefreshOptions {
   copies: LRUCache<string, Entry>;
   lists: WaitingLists;
   idle: () => Promise<void>;
-  fill: (key: CacheKey, template: HeaderTemplate, previous: Entry) => Fetch;
+  refresh: (key: CacheKey, template: HeaderTemplate, previous: Entry) => Fetch;
 }
 
-// The copies a purge of every page outdated are filled again one at a time, each when the event loop is idle; until
-// then they are answered stale.
-function createOutdatedRefresh({ copies, lists, idle, fill }: OutdatedRefreshOptions) {
-  const outdated = new Set<string>();
+// The copies a purge of every page made stale are rendered again one at a time, each when the event loop is idle;
+// until then they are answered stale.
+function createStaleRefresh({ copies, lists, idle, refresh }: StaleRefreshOptions) {
+  const due = new Set<string>();
   let refresher: Promise<void> | undefined;
 
-  function refreshOutdated() {
+  function refreshStale() {
     if (refresher) return;
     refresher = (async () => {
-      for (const id of outdated) {
-        outdated.delete(id);
+      for (const id of due) {
+        due.delete(id);
         await idle();
         const entry = copies.get(id);
-        if (!entry?.outdated || lists.has(id)) continue;
-        await fill(entry.key, entry.template, entry).done;
+        if (!entry?.stale || lists.has(id)) continue;
+        await refresh(entry.key, entry.template, entry).done;
       }
     })().finally(() => {
       refresher = undefined;
-      if (outdated.size > 0) refreshOutdated();
+      if (due.size > 0) refreshStale();
     });
   }
 
   return {
     refreshLater(ids: Iterable<string>) {
-      for (const id of ids) outdated.add(id);
-      refreshOutdated();
+      for (const id of ids) due.add(id);
+      refreshStale();
     },
   };
 }

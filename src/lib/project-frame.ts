@@ -1,9 +1,9 @@
 import type { ProjectFields } from "../shared/content/model.ts";
 import { projectColours } from "./colour.ts";
-import type { PageChrome } from "./page-chrome.ts";
+import type { PageFrame } from "./page-frame.ts";
 
 /** The header takes its colour, logo, position and size from the project's data. */
-export function projectChrome(project: ProjectFields | undefined): PageChrome | undefined {
+export function projectFrame(project: ProjectFields | undefined): PageFrame | undefined {
   if (!project) return undefined;
   const colours = projectColours(project.BackgroundColour);
   const small = project.smallProject === "yes";

@@ -1,9 +1,10 @@
 import { type UIMatch, useMatches } from "react-router";
 import { cssHex } from "./colour.ts";
 
-// How a page dresses the header and footer: a route exports `handle: { chrome }`; the deepest route that says
-// something wins and every other falls back to the defaults, so nothing carries over from one page to the next.
-export interface PageChrome {
+// A page's frame is the header and footer around it. A route sets them with `handle: { frame }`; the deepest route
+// that says something wins and every other falls back to the defaults, so nothing carries over from one page to the
+// next.
+export interface PageFrame {
   headerColour?: string;
   logoWhite?: boolean;
   split?: boolean;
@@ -15,10 +16,10 @@ export interface PageChrome {
   pageColours?: { background: string; text: string };
 }
 
-export type ChromeHandle = { chrome?: PageChrome | ((data: unknown) => PageChrome | undefined) };
+export type FrameHandle = { frame?: PageFrame | ((data: unknown) => PageFrame | undefined) };
 
-export const defaultChrome: Required<Omit<PageChrome, "headerColour" | "pageColours">> &
-  Pick<PageChrome, "headerColour" | "pageColours"> = {
+export const defaultFrame: Required<Omit<PageFrame, "headerColour" | "pageColours">> &
+  Pick<PageFrame, "headerColour" | "pageColours"> = {
   headerColour: undefined,
   pageColours: undefined,
   logoWhite: false,
@@ -28,29 +29,29 @@ export const defaultChrome: Required<Omit<PageChrome, "headerColour" | "pageColo
   footer: "regular",
 };
 
-export function chromeFromMatches(matches: UIMatch[]): typeof defaultChrome {
+export function frameFromMatches(matches: UIMatch[]): typeof defaultFrame {
   for (let i = matches.length - 1; i >= 0; i--) {
     const match = matches[i];
-    const chrome = (match?.handle as ChromeHandle | undefined)?.chrome;
-    if (!chrome) continue;
-    const value = typeof chrome === "function" ? chrome(match?.loaderData) : chrome;
-    if (value) return { ...defaultChrome, ...value };
+    const frame = (match?.handle as FrameHandle | undefined)?.frame;
+    if (!frame) continue;
+    const value = typeof frame === "function" ? frame(match?.loaderData) : frame;
+    if (value) return { ...defaultFrame, ...value };
   }
-  return defaultChrome;
+  return defaultFrame;
 }
 
-export function usePageChrome() {
-  return chromeFromMatches(useMatches());
+export function usePageFrame() {
+  return frameFromMatches(useMatches());
 }
 
 // The policy allows no style attribute, so until React sets these through the CSSOM a head rule carrying the
 // document's nonce (or a stored copy's hash) gives them; values are normalised to #rrggbb so content cannot write CSS.
-export function chromeColourRules(chrome: PageChrome): string | undefined {
+export function frameColourRules(frame: PageFrame): string | undefined {
   const rules: string[] = [];
-  const header = cssHex(chrome.headerColour);
+  const header = cssHex(frame.headerColour);
   if (header) rules.push(`header[data-coloured]{--header-colour:${header}}`);
-  const background = cssHex(chrome.pageColours?.background);
-  const text = cssHex(chrome.pageColours?.text);
+  const background = cssHex(frame.pageColours?.background);
+  const text = cssHex(frame.pageColours?.text);
   if (background && text) rules.push(`article[data-page-colours]{--project-bg:${background};--project-text:${text}}`);
   return rules.length > 0 ? rules.join("") : undefined;
 }

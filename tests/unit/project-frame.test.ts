@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { projectChrome } from "../../src/lib/project-chrome.ts";
+import { projectFrame } from "../../src/lib/project-frame.ts";
 import type { ProjectFields } from "../../src/shared/content/model.ts";
 
-describe("project header chrome", () => {
+describe("a project page's header", () => {
   const project = (fields: Partial<ProjectFields>) => ({ BackgroundColour: "#0b1f4d", ...fields }) as ProjectFields;
 
   it("takes the project's colour, the white logo on dark colours, and absolute from absoluteHeader", () => {
-    expect(projectChrome(project({ absoluteHeader: "yes" }))).toEqual({
+    expect(projectFrame(project({ absoluteHeader: "yes" }))).toEqual({
       headerColour: "#0b1f4d",
       logoWhite: true,
       absolute: true,
@@ -14,7 +14,7 @@ describe("project header chrome", () => {
       size: "regular",
       pageColours: { background: "#0b1f4d", text: "#f6f1e8" },
     });
-    expect(projectChrome(project({ BackgroundColour: "#ffd84d", absoluteHeader: "no" }))).toMatchObject({
+    expect(projectFrame(project({ BackgroundColour: "#ffd84d", absoluteHeader: "no" }))).toMatchObject({
       logoWhite: false,
       absolute: false,
     });
@@ -25,14 +25,14 @@ describe("project header chrome", () => {
       sys: { id: "h" },
       fields: { file: { url: "/x.webp", fileName: "x", contentType: "image/webp" } },
     };
-    expect(projectChrome(project({ heroBackground }))).toMatchObject({ split: true, size: "regular" });
-    expect(projectChrome(project({ heroBackground, smallProject: "yes" }))).toMatchObject({
+    expect(projectFrame(project({ heroBackground }))).toMatchObject({ split: true, size: "regular" });
+    expect(projectFrame(project({ heroBackground, smallProject: "yes" }))).toMatchObject({
       split: false,
       size: "small",
     });
   });
 
   it("says nothing without a project (the 404 page dresses itself)", () => {
-    expect(projectChrome(undefined)).toBeUndefined();
+    expect(projectFrame(undefined)).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsFeedPath } from "../../src/shared/news-feed.ts";
-import type { PublishFigure } from "../../src/shared/status-report.ts";
+import type { PublishRecord } from "../../src/shared/status-report.ts";
 import { cdaOverFixture } from "../support/cda-fixture.ts";
 import { startSite, untilReady } from "../support/site-process.ts";
 import { freePort } from "../support/system.ts";
@@ -33,7 +33,7 @@ async function through(base: string, page: string) {
 }
 
 function webhook(body: object, topic = "ContentManagement.Entry.publish") {
-  // Contentful calls the site's public address: through the tier in front, which passes it.
+  // Contentful calls the site's public address: through the front cache, which passes it.
   return fetch(`${varnish.url}/contentful/webhook`, {
     method: "POST",
     headers: {
@@ -165,7 +165,7 @@ describe.skipIf(!varnishd)("a publish through a real Varnish in front", () => {
     expect(oldAfterNew).toEqual([]);
     // The sitemap (no title in it) was stored again once the publish was served, not kept from before it.
     expect(await sitemapStoredAt()).toBeGreaterThan(sitemapBefore + 2);
-    const status = (await (await fetch(`${site.base}/status.json`)).json()) as { publishes: PublishFigure[] };
+    const status = (await (await fetch(`${site.base}/status.json`)).json()) as { publishes: PublishRecord[] };
     const [latest] = status.publishes;
     expect(latest).toMatchObject({ entry: post.id, revision, gaveUp: false, frontFailed: false });
     expect(latest?.servedAfterSeconds).toBeGreaterThanOrEqual(2.9);
@@ -193,7 +193,7 @@ describe.skipIf(!varnishd)("a publish through a real Varnish in front", () => {
     let visible = false;
     for (let ask = 0; ask < 50 && !visible; ask++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      const status = (await (await fetch(`${site.base}/status.json`)).json()) as { publishes: PublishFigure[] };
+      const status = (await (await fetch(`${site.base}/status.json`)).json()) as { publishes: PublishRecord[] };
       visible = status.publishes[0]?.revision === revision && status.publishes[0]?.visibleAt !== null;
     }
     expect(visible).toBe(true);
@@ -247,9 +247,9 @@ describe.skipIf(!varnishd)("a publish through a real Varnish in front", () => {
     }
     expect(text).toContain(newTitle);
     await expect.poll(() => metric("front_cache_purge_failures_total"), { timeout: 15_000 }).toBe(failuresBefore + 1);
-    const logged = site.logs().filter((line) => line.msg === "the tier in front could not be purged");
+    const logged = site.logs().filter((line) => line.msg === "the front cache could not be purged");
     expect(logged).toHaveLength(1);
-    const status = (await (await fetch(`${site.base}/status.json`)).json()) as { publishes: PublishFigure[] };
+    const status = (await (await fetch(`${site.base}/status.json`)).json()) as { publishes: PublishRecord[] };
     expect(status.publishes[0]).toMatchObject({ revision, frontFailed: true, frontPurgedAt: null });
   }, 30_000);
 });

@@ -4,7 +4,7 @@ import type { Asset } from "../shared/content/types.ts";
 
 // Beside rich-text.tsx because the pages that show an entry's images are the ones that show its rich text: the two
 // share one file of the browser's code.
-export function ContentFigures({
+export function ContentImages({
   images,
   field,
   className,

@@ -2,12 +2,12 @@ import { createHash } from "node:crypto";
 import type { Logger } from "pino";
 import { checkEnquiry, type Enquiry } from "../../src/shared/enquiry.ts";
 import {
-  type EnquiryDesk,
+  type EnquiryHandler,
   type EnquiryResult,
   formFields,
   sentMessage,
   spamMessage,
-} from "../../src/shared/enquiry-desk.ts";
+} from "../../src/shared/enquiry-api.ts";
 import { site } from "../../src/shared/site.ts";
 import type { Claims } from "../lib/claims.ts";
 import { faultLog } from "../lib/fault-log.ts";
@@ -25,7 +25,7 @@ const retryAfterSeconds = 60;
 /** An enquiry the same as one accepted this long ago is the same one sent again (a double click, a retry). */
 const sameEnquiryMs = 10 * 60_000;
 
-export interface EnquiryDeskOptions {
+export interface EnquiryHandlerOptions {
   /** An accepted enquiry is stored here before the visitor hears "sent". */
   queue: Pick<EnquiryQueue, "add" | "kind">;
   spam: SpamCheck;
@@ -40,7 +40,7 @@ export interface EnquiryDeskOptions {
 
 // The one way in, from the API and the /contact page alike: the spam checks, the shared schema, one mail per
 // enquiry, then a durable write to the queue, and only then the answer.
-export function createEnquiryDesk({
+export function createEnquiryHandler({
   queue,
   spam,
   sent,
@@ -48,7 +48,7 @@ export function createEnquiryDesk({
   mailFrom,
   counts,
   logger,
-}: EnquiryDeskOptions): EnquiryDesk {
+}: EnquiryHandlerOptions): EnquiryHandler {
   const messageIdDomain = domainOf(mailFrom) ?? `${site.slug}.invalid`;
   const saving = faultLog(logger, "could not write an enquiry to the queue; refusing enquiries", { queue: queue.kind });
 

@@ -1,7 +1,7 @@
-// Shared with the server: the enquiry desk and its API answer in these shapes (server/enquiries/).
+// Shared with the server: the enquiry handler and its API answer in these shapes (server/enquiries/).
 import type { FieldErrors } from "./enquiry.ts";
 
-// What passes between the contact form (or an API client) and the enquiry desk; the enquiry's own rules are enquiry.ts.
+// What passes between the contact form (or an API client) and the server; the enquiry's own rules are enquiry.ts.
 
 /** Two whole numbers from 0 to 10, signed by the server so it can check the answer. */
 export interface SpamChallenge {
@@ -45,7 +45,7 @@ export interface EnquiryResult {
   firstName?: string;
 }
 
-export interface EnquiryDesk {
+export interface EnquiryHandler {
   newChallenge(): SpamChallenge;
   submit(fields: Record<string, unknown>): Promise<EnquiryResult>;
   /** A Set-Cookie value keeping the first name for the page a form post without JavaScript is sent on to. */
