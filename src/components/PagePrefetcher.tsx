@@ -11,7 +11,7 @@ import {
   seenAfterMs,
 } from "../shared/page-prefetch.ts";
 import { type KnownRoutes, type RouteManifest, useKnownRoutes, useRouteManifest } from "../shared/router-protocol.ts";
-import { whenIdle } from "./when.ts";
+import { watchVisibility, whenIdle } from "./when.ts";
 
 /**
  * Fetches what the site's next pages need before the visitor taps: each page's route module with
@@ -118,19 +118,13 @@ function watchIntents(fetchForTap: (page: string | undefined) => void): () => vo
 function watchLinksSeen(add: (page: string | undefined, rank: PrefetchRank) => void): () => void {
   const seen = new Map<Element, ReturnType<typeof setTimeout>>();
   const rankOf = (link: Element): PrefetchRank => (link.closest("#main") ? "seen" : "in-view");
-  const onScreen = new IntersectionObserver(
-    (entries) => {
-      for (const entry of entries) {
-        clearTimeout(seen.get(entry.target));
-        if (entry.isIntersecting)
-          seen.set(
-            entry.target,
-            setTimeout(() => add(targetOf(entry.target), rankOf(entry.target)), seenAfterMs),
-          );
-      }
-    },
-    { threshold: 0.5 },
-  );
+  const onScreen = watchVisibility<Element>({ threshold: 0.5 }, (link, visible) => {
+    clearTimeout(seen.get(link));
+    const fetchLater = () => add(targetOf(link), rankOf(link));
+    if (visible) seen.set(link, setTimeout(fetchLater, seenAfterMs));
+  });
+  // Where the browser cannot tell what is on screen, the menu's pages and the intents are still fetched ahead.
+  if (!onScreen) return () => {};
   const observeLinks = () => {
     for (const link of document.querySelectorAll(`#main ${routedLinkSelector}, footer ${routedLinkSelector}`))
       onScreen.observe(link);
