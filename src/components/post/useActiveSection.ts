@@ -4,8 +4,8 @@ import { nextFrame } from "../when.ts";
 
 const readingLineShare = 0.3;
 
-// Not a visibility watch: a jump from the end to the top (Home key, "back to top") crosses no heading's band, so
-// the highlight would stay on the last section.
+// Read at each scroll, not watched for visibility: a jump from the end to the top (Home key, "back to top") crosses no
+// heading's band, so the highlight would stay on the last section.
 export function useActiveSection(ids: string[]): string | undefined {
   const [active, setActive] = useState<string>();
   const key = ids.join(" ");
