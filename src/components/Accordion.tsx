@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } f
 import { type OpenPanels, togglePanel } from "../lib/accordion.ts";
 import styles from "./Accordion.module.css";
 import { useHydrated } from "./useDevice.ts";
+import { nextFrame } from "./when.ts";
 
 export interface AccordionItem {
   id: string;
@@ -102,10 +103,7 @@ function AccordionPanel({
 
   // Only after the first frame do height changes animate: a panel that was open before React ran stays still.
   const [animate, setAnimate] = useState(false);
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => setAnimate(true));
-    return () => cancelAnimationFrame(frame);
-  }, []);
+  useEffect(() => nextFrame(() => setAnimate(true)), []);
 
   return (
     <div className={styles.item} data-open={open} data-animate={animate || undefined}>

@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense, use } from "react";
 import { useLocation, useNavigationType } from "react-router";
 import styles from "./AfterFirstFrame.module.css";
+import { nextFrame } from "./when.ts";
 
 /**
  * The wait of the page the visitor moved to last: settles once the browser has drawn a frame after it started. Only
@@ -11,7 +12,7 @@ let current: { key: string; frame: Promise<void> } | undefined;
 function firstFrameOf(key: string): Promise<void> {
   if (current?.key !== key) {
     // Two frames: the one the page's top is drawn in, then the next, when the rest may follow.
-    const frame = new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+    const frame = new Promise<void>((resolve) => nextFrame(() => nextFrame(resolve)));
     current = { key, frame };
   }
   return current.frame;

@@ -1,7 +1,14 @@
-import { memo, useEffect, useState } from "react";
+import { memo, useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { matchRoutes, PrefetchPageLinks, useLocation } from "react-router";
 import { menuLinks } from "../lib/menu.ts";
-import { fetchesAheadOn, type PrefetchRank, prefetchQueue, type VisitorConnection } from "../lib/prefetch-queue.ts";
+import {
+  fetchesAheadOn,
+  type PageIntents,
+  type PrefetchRank,
+  pageIntents,
+  prefetchQueue,
+  type VisitorConnection,
+} from "../lib/prefetch-queue.ts";
 import {
   hoverIntentMs,
   maxPrefetchedPages,
@@ -11,7 +18,7 @@ import {
   seenAfterMs,
 } from "../shared/page-prefetch.ts";
 import { type KnownRoutes, type RouteManifest, useKnownRoutes, useRouteManifest } from "../shared/router-protocol.ts";
-import { whenIdle } from "./when.ts";
+import { watchVisibility, whenIdle } from "./when.ts";
 
 /**
  * Fetches what the site's next pages need before the visitor taps: each page's route module with
@@ -24,7 +31,7 @@ import { whenIdle } from "./when.ts";
  */
 export function PagePrefetcher() {
   const [pages, setPages] = useState<readonly string[]>([]);
-  const [intended, setIntended] = useState<ReadonlySet<string>>(new Set());
+  const [intents] = useState(pageIntents);
   const location = useLocation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page (location.key) has new links to watch
@@ -38,7 +45,7 @@ export function PagePrefetcher() {
     // A page the visitor shows intent for is about to be tapped: its code runs at once, not an idle moment at a time.
     const fetchForTap = (page: string | undefined) => {
       if (!page) return;
-      setIntended((known) => (known.has(page) ? known : new Set(known).add(page)));
+      intents.add(page);
       fetchNow(page);
     };
     const queue = idleQueue(fetchNow);
@@ -53,7 +60,7 @@ export function PagePrefetcher() {
     };
   }, [location.key]);
 
-  return pages.map((page) => <PageAhead key={page} page={page} forTap={intended.has(page)} />);
+  return pages.map((page) => <PageAhead key={page} page={page} intents={intents} />);
 }
 
 const targetOf = (link: Element | null | undefined) =>
@@ -118,19 +125,13 @@ function watchIntents(fetchForTap: (page: string | undefined) => void): () => vo
 function watchLinksSeen(add: (page: string | undefined, rank: PrefetchRank) => void): () => void {
   const seen = new Map<Element, ReturnType<typeof setTimeout>>();
   const rankOf = (link: Element): PrefetchRank => (link.closest("#main") ? "seen" : "in-view");
-  const onScreen = new IntersectionObserver(
-    (entries) => {
-      for (const entry of entries) {
-        clearTimeout(seen.get(entry.target));
-        if (entry.isIntersecting)
-          seen.set(
-            entry.target,
-            setTimeout(() => add(targetOf(entry.target), rankOf(entry.target)), seenAfterMs),
-          );
-      }
-    },
-    { threshold: 0.5 },
-  );
+  const onScreen = watchVisibility<Element>({ threshold: 0.5 }, (link, visible) => {
+    clearTimeout(seen.get(link));
+    const fetchLater = () => add(targetOf(link), rankOf(link));
+    if (visible) seen.set(link, setTimeout(fetchLater, seenAfterMs));
+  });
+  // Where the browser cannot tell what is on screen, the menu's pages and the intents are still fetched ahead.
+  if (!onScreen) return () => {};
   const observeLinks = () => {
     for (const link of document.querySelectorAll(`#main ${routedLinkSelector}, footer ${routedLinkSelector}`))
       onScreen.observe(link);
@@ -202,8 +203,13 @@ function anchorTo(path: string): HTMLAnchorElement {
  * preloads those that are not (in the tap's own task, then a wait for each to load, even from the cache); these are,
  * so the next page is drawn without that wait, and its own links apply them from the cache.
  */
-// Memoised: an intent changes one page's `forTap`, and the others need not render again.
-const PageAhead = memo(function PageAhead({ page, forTap }: { page: string; forTap: boolean }) {
+// Memoised, and told of an intent for its own page alone: a new page ahead, or an intent, renders no other.
+const PageAhead = memo(function PageAhead({ page, intents }: { page: string; intents: PageIntents }) {
+  const forTap = useSyncExternalStore(
+    useCallback((listener: () => void) => intents.subscribe(page, listener), [intents, page]),
+    () => intents.has(page),
+    () => false,
+  );
   // Worked out once for each set of routes the router knows (it learns more as links appear).
   const routes = useKnownRoutes();
   const manifest = useRouteManifest();

@@ -1,5 +1,6 @@
 import { type ElementType, type ReactNode, useEffect, useRef, useState } from "react";
 import styles from "./Reveal.module.css";
+import { watchVisibility } from "./when.ts";
 
 type RevealState = "shown" | "waiting" | "revealed";
 
@@ -16,20 +17,17 @@ export function Reveal({
   useEffect(() => {
     const element = ref.current;
     if (!element || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    if (!("IntersectionObserver" in window)) return;
     if (element.getBoundingClientRect().top < window.innerHeight) return;
+    const watch = watchVisibility({ rootMargin: "0px 0px -10% 0px" }, (_, visible) => {
+      if (!visible) return;
+      setState("revealed");
+      watch?.disconnect();
+    });
+    // Where the browser cannot tell when it comes into view, it is shown as it is.
+    if (!watch) return;
     setState("waiting");
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setState("revealed");
-          observer.disconnect();
-        }
-      },
-      { rootMargin: "0px 0px -10% 0px" },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
+    watch.observe(element);
+    return () => watch.disconnect();
   }, []);
 
   return (

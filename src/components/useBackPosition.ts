@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useLocation, useNavigationType } from "react-router";
 import { historyKey } from "../lib/document-entry.ts";
+import { nextFrame } from "./when.ts";
 
 /** Where the visitor left each of their last pages (older ones fall back to ScrollRestoration's own jump). */
 const positions = new Map<string, number>();
@@ -26,11 +27,11 @@ export function useBackPosition() {
     const key = location.key;
     const target = navigationType === "POP" ? positions.get(key) : undefined;
     let settled = target === undefined || window.scrollY >= target - 1;
-    let frame = 0;
+    let cancelFrame = () => {};
     const remember = () => {
-      cancelAnimationFrame(frame);
+      cancelFrame();
       // Only while this entry is shown: a scroll event can arrive after the router has moved on.
-      frame = requestAnimationFrame(() => {
+      cancelFrame = nextFrame(() => {
         if (settled && historyKey(window.history.state) === key) keep(key, window.scrollY);
       });
     };
@@ -55,7 +56,7 @@ export function useBackPosition() {
     addEventListener("scroll", remember, { passive: true });
     return () => {
       stop();
-      cancelAnimationFrame(frame);
+      cancelFrame();
       removeEventListener("scroll", remember);
     };
   }, [location.key, navigationType]);

@@ -60,3 +60,31 @@ export function prefetchQueue(): PrefetchQueue {
     },
   };
 }
+
+/** The pages the visitor showed intent for (pointed at, focused, a pointer resting on their link). */
+export interface PageIntents {
+  /** Notes an intent; only the page's own listeners hear of it, and only the first time. */
+  add(page: string): void;
+  has(page: string): boolean;
+  /** Listens for an intent for one page; returns what stops listening. */
+  subscribe(page: string, listener: () => void): () => void;
+}
+
+/** Kept apart from what is fetched, so that an intent wakes only the page it is for, not every page ahead. */
+export function pageIntents(): PageIntents {
+  const intended = new Set<string>();
+  const listeners = new Map<string, Set<() => void>>();
+  return {
+    add(page) {
+      if (intended.has(page)) return;
+      intended.add(page);
+      for (const listener of listeners.get(page) ?? []) listener();
+    },
+    has: (page) => intended.has(page),
+    subscribe(page, listener) {
+      const ofPage = listeners.get(page) ?? new Set();
+      listeners.set(page, ofPage.add(listener));
+      return () => void ofPage.delete(listener);
+    },
+  };
+}

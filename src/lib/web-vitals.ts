@@ -10,7 +10,8 @@ interface VitalBeacon {
 // Sent once final with sendBeacon, which survives the page closing, as text because a beacon's body must be a type a
 // form could send. Called only once the visitor accepts analytics; the library is its own chunk, fetched only then.
 export async function reportVitals(send = (body: string) => navigator.sendBeacon(vitalsPath, body)) {
-  const { onCLS, onFCP, onINP, onLCP, onTTFB } = await import("web-vitals");
+  // The module as one object: Vite rewrites a destructured import() to name each export twice in the shell's code.
+  const vitals = await import("web-vitals");
   const report = ({ name, value, rating }: { name: string; value: number; rating: string }) => {
     const beacon: VitalBeacon = {
       metric: name,
@@ -20,9 +21,9 @@ export async function reportVitals(send = (body: string) => navigator.sendBeacon
     };
     send(JSON.stringify(beacon));
   };
-  onLCP(report);
-  onINP(report);
-  onCLS(report);
-  onFCP(report);
-  onTTFB(report);
+  vitals.onLCP(report);
+  vitals.onINP(report);
+  vitals.onCLS(report);
+  vitals.onFCP(report);
+  vitals.onTTFB(report);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fetchesAheadOn, prefetchQueue } from "../../src/lib/prefetch-queue.ts";
+import { fetchesAheadOn, pageIntents, prefetchQueue } from "../../src/lib/prefetch-queue.ts";
 
 const drain = (queue: ReturnType<typeof prefetchQueue>) => {
   const pages: string[] = [];
@@ -58,5 +58,37 @@ describe("the visitor's connection", () => {
     expect(fetchesAheadOn({ saveData: false, effectiveType: "4g" })).toBe(true);
     expect(fetchesAheadOn({})).toBe(true);
     expect(fetchesAheadOn(undefined)).toBe(true);
+  });
+});
+
+describe("the pages the visitor shows intent for", () => {
+  /** Each page's listener, counting what it hears: a page ahead renders again each time its listener is called. */
+  function listening(intents: ReturnType<typeof pageIntents>, pages: string[]) {
+    const heard = new Map(pages.map((page) => [page, 0]));
+    const stops = pages.map((page) => intents.subscribe(page, () => heard.set(page, (heard.get(page) ?? 0) + 1)));
+    const stop = () => {
+      for (const stopListening of stops) stopListening();
+    };
+    return { heard, stop };
+  }
+
+  it("tells only the page intended, and only the first time", () => {
+    const intents = pageIntents();
+    const { heard } = listening(intents, ["/about", "/projects", "/news"]);
+    intents.add("/projects");
+    intents.add("/projects");
+    expect(Object.fromEntries(heard)).toEqual({ "/about": 0, "/projects": 1, "/news": 0 });
+    expect(intents.has("/projects")).toBe(true);
+    expect(intents.has("/about")).toBe(false);
+  });
+
+  it("remembers an intent for a page not fetched yet, and stops telling a page that stopped listening", () => {
+    const intents = pageIntents();
+    intents.add("/contact");
+    const { heard, stop } = listening(intents, ["/contact", "/about"]);
+    expect(intents.has("/contact")).toBe(true);
+    stop();
+    intents.add("/about");
+    expect(Object.fromEntries(heard)).toEqual({ "/contact": 0, "/about": 0 });
   });
 });

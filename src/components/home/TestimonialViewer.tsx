@@ -5,6 +5,7 @@ import { canGoBack, canGoForward, initialTestimonialState, testimonialReducer } 
 import { ArrowButtons } from "../ArrowIcon.tsx";
 import { LogoImage } from "../ContentImage.tsx";
 import { whenStripRests } from "../carouselStrip.ts";
+import { nextFrame } from "../when.ts";
 import styles from "./TestimonialViewer.module.css";
 
 /**
@@ -117,7 +118,7 @@ function useTestimonialSteps(count: number) {
       setDevice(onDevice);
       if (focused) {
         const forwardFirst = onDevice === "touch" ? canGoForward(start) : !canGoBack(start);
-        requestAnimationFrame(() => (forwardFirst ? forwardRef : backRef).current?.focus());
+        nextFrame(() => (forwardFirst ? forwardRef : backRef).current?.focus());
       }
     });
   }, [count]);

@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
 import { activeSection } from "../../lib/active-section.ts";
+import { nextFrame } from "../when.ts";
 
 const readingLineShare = 0.3;
 
-// Not an IntersectionObserver: a jump from the end to the top (Home key, "back to top") crosses no heading's band, so
-// the highlight would stay on the last section.
+// Read at each scroll, not watched for visibility: a jump from the end to the top (Home key, "back to top") crosses no
+// heading's band, so the highlight would stay on the last section.
 export function useActiveSection(ids: string[]): string | undefined {
   const [active, setActive] = useState<string>();
   const key = ids.join(" ");
@@ -15,9 +16,9 @@ export function useActiveSection(ids: string[]): string | undefined {
       .map((id) => document.getElementById(id))
       .filter((element): element is HTMLElement => element !== null);
     if (headings.length === 0) return;
-    let frame = 0;
+    let cancelFrame: (() => void) | undefined;
     const update = () => {
-      frame = 0;
+      cancelFrame = undefined;
       setActive(
         activeSection(
           headings.map((element) => ({ id: element.id, top: element.getBoundingClientRect().top })),
@@ -26,7 +27,7 @@ export function useActiveSection(ids: string[]): string | undefined {
       );
     };
     const schedule = () => {
-      if (frame === 0) frame = requestAnimationFrame(update);
+      cancelFrame ??= nextFrame(update);
     };
     const listening = new AbortController();
     window.addEventListener("scroll", schedule, { passive: true, signal: listening.signal });
@@ -34,7 +35,7 @@ export function useActiveSection(ids: string[]): string | undefined {
     update();
     return () => {
       listening.abort();
-      cancelAnimationFrame(frame);
+      cancelFrame?.();
     };
   }, [key]);
 

@@ -5,6 +5,7 @@ import { projectListState } from "../../lib/project-navigation.ts";
 import { InspectedEntry, useFieldTags } from "../../preview/inspector.tsx";
 import { ContentImage } from "../ContentImage.tsx";
 import { useHydrated } from "../useDevice.ts";
+import { watchVisibility } from "../when.ts";
 import styles from "./ProjectGrid.module.css";
 
 /** The grid animates one column at max width 767 px, otherwise two. */
@@ -31,30 +32,24 @@ export function ProjectGrid({
   useLayoutEffect(() => {
     const element = grid.current;
     if (!element || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    if (!("IntersectionObserver" in window)) return;
     const columns = window.matchMedia(singleColumnQuery).matches ? 1 : 2;
     const tiles = [...element.querySelectorAll<HTMLElement>("[data-tile]")];
     // Every tile's place is read before any is changed: a change between two reads lays the page out again.
-    const below = tiles.map((tile) => drawnInBrowser || tile.getBoundingClientRect().top >= window.innerHeight);
-    const waiting = tiles.filter((tile, index) => {
-      if (!below[index]) return false;
-      tile.dataset.entrance = "waiting";
-      tile.style.transitionDelay = `${(index % columns) * columnStaggerMs}ms`;
-      return true;
-    });
+    const waiting = tiles.filter((tile) => drawnInBrowser || tile.getBoundingClientRect().top >= window.innerHeight);
     if (waiting.length === 0) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          if (!entry.isIntersecting) continue;
-          (entry.target as HTMLElement).dataset.entrance = "in";
-          observer.unobserve(entry.target);
-        }
-      },
-      { rootMargin: "0px 0px -8% 0px" },
-    );
-    for (const tile of waiting) observer.observe(tile);
-    return () => observer.disconnect();
+    const watch = watchVisibility<HTMLElement>({ rootMargin: "0px 0px -8% 0px" }, (tile, visible) => {
+      if (!visible) return;
+      tile.dataset.entrance = "in";
+      watch?.unobserve(tile);
+    });
+    // Where the browser cannot tell when a tile comes into view, every tile stays put.
+    if (!watch) return;
+    for (const tile of waiting) {
+      tile.dataset.entrance = "waiting";
+      tile.style.transitionDelay = `${(tiles.indexOf(tile) % columns) * columnStaggerMs}ms`;
+      watch.observe(tile);
+    }
+    return () => watch.disconnect();
   }, [drawnInBrowser]);
 
   return (
