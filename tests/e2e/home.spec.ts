@@ -345,6 +345,8 @@ test.describe("the side-scroll story on a desktop", () => {
   test("ends with an Our Services button to the services page, reachable by keyboard", async ({ page }) => {
     await page.goto("/");
     await strip(page).focus();
+    // Focus brings the story's code in; its first layout may move the page, so the keys wait for it.
+    await expect(story(page)).toHaveAttribute("data-hydrated", "");
     await page.keyboard.press("End");
     const button = page.getByRole("link", { name: "Our Services" });
     await button.focus();

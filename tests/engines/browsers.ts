@@ -83,6 +83,9 @@ function missedBeforeProbe() {
       problems.push(`img failed to load: ${image.currentSrc}`);
 }
 
+/** The X display tests/engines/run.ts starts (Xvfb), large enough for a laptop's window and its frame. */
+export const xScreen = { width: 1600, height: 1200 };
+
 const firefoxPath = "/usr/bin/firefox-esr";
 const chromiumPath = "/usr/bin/chromium";
 const miniBrowser = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
@@ -190,12 +193,19 @@ async function webkitEngine(origin: string): Promise<Engine> {
       // The window's frame (title bar, toolbar) is measured once and added.
       await webdriver.manage().window().setRect({ width, height });
       const [innerWidth, innerHeight] = (await webdriver.executeScript("return [innerWidth, innerHeight]")) as number[];
+      const outer = {
+        width: width + (width - (innerWidth ?? width)),
+        height: height + (height - (innerHeight ?? height)),
+      };
+      // With no window manager, X gives the keyboard to the window under the pointer, which stays at the middle of
+      // the screen: a window elsewhere would take keys with no element matching :focus.
       await webdriver
         .manage()
         .window()
         .setRect({
-          width: width + (width - (innerWidth ?? width)),
-          height: height + (height - (innerHeight ?? height)),
+          ...outer,
+          x: Math.max(0, Math.round(xScreen.width / 2 - outer.width / 2)),
+          y: Math.max(0, Math.round(xScreen.height / 2 - outer.height / 2)),
         });
     },
     async goto(path) {

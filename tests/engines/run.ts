@@ -13,8 +13,8 @@ import { spawn } from "node:child_process";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { startServer } from "../../scripts/production-server.ts";
-import { launch } from "./browsers.ts";
-import { lookOf, type Part } from "./look.ts";
+import { launch, xScreen } from "./browsers.ts";
+import { type Look, lookOf } from "./look.ts";
 import { mainPages, screens } from "./suite.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -29,7 +29,7 @@ const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--onl
 async function drawReference(origin: string) {
   const chromium = await launch("chromium", origin);
   try {
-    const looks: Record<string, Part[]> = {};
+    const looks: Record<string, Look> = {};
     for (const screen of screens)
       for (const page of mainPages)
         looks[`${page} ${screen.width}`] = await lookOf(
@@ -52,7 +52,7 @@ function runTests(env: NodeJS.ProcessEnv): Promise<number> {
   const args = ["--test", `--test-concurrency=${files.length}`, "--test-reporter=spec", ...pattern, ...files];
   const [command, commandArgs] = env.DISPLAY
     ? [process.execPath, args]
-    : ["xvfb-run", ["-a", "-s", "-screen 0 1600x1200x24", process.execPath, ...args]];
+    : ["xvfb-run", ["-a", "-s", `-screen 0 ${xScreen.width}x${xScreen.height}x24`, process.execPath, ...args]];
   return new Promise((resolve) => {
     const child = spawn(command, commandArgs as string[], { cwd: root, env, stdio: "inherit" });
     child.on("exit", (code) => resolve(code ?? 1));
