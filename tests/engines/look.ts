@@ -4,7 +4,7 @@ import sharp from "sharp";
 import type { Engine } from "./browsers.ts";
 
 /** A heading, a section or a picture of the page, by what it is (so that a shuffled order still pairs them up). */
-export interface Part {
+interface Part {
   key: string;
   kind: "heading" | "section" | "picture";
   /** In the document's coordinates, CSS pixels. */
