@@ -64,7 +64,9 @@ try {
         taps.push(await tapToShown(engine, 'header button[aria-controls="site-menu"]', "menu"));
         await engine.goto("/privacy-policy");
         await new Promise((resolve) => setTimeout(resolve, 2_000));
-        await engine.run(() => document.querySelector('footer a[href="/about"]')?.scrollIntoView({ block: "center" }));
+        await engine.run(() =>
+          document.querySelector('footer a[href="/about"]')?.scrollIntoView({ block: "center", behavior: "instant" }),
+        );
         moves.push(await tapToShown(engine, 'footer a[href="/about"]', "about"));
       }
       console.log(
