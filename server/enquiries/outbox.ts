@@ -80,11 +80,19 @@ export function checkRecord(value: unknown, mailTo: readonly string[]): RecordCh
   return { ok: true, record: result.data };
 }
 
-// Receipts were kept in handed/ before: the folder is renamed, so an install that upgrades loses none.
+// Receipts were kept in handed/ before: the folder is renamed, so an install that upgrades loses none. Where both
+// folders hold receipts (an upgrade, a rollback and an upgrade again), handed/'s are moved in one at a time.
 async function keepEarlierReceipts(root: string, receipts: string) {
-  await rename(path.join(root, "handed"), receipts).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== "ENOENT") throw error;
-  });
+  const handed = path.join(root, "handed");
+  try {
+    await rename(handed, receipts);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") return;
+    if (code !== "ENOTEMPTY" && code !== "EEXIST") throw error;
+    for (const name of await readdir(handed)) await rename(path.join(handed, name), path.join(receipts, name));
+    await rm(handed, { recursive: true, force: true });
+  }
 }
 
 /** More than a whole enquiry record takes (the form caps its fields). */

@@ -51,6 +51,19 @@ describe("the outbox", () => {
     expect((await outbox.receipts()).map((kept) => kept.id)).toEqual([id]);
   });
 
+  it("keeps the receipts of both folders where an earlier version's handed/ sits beside receipts/", async () => {
+    const root = path.join(mkdtempSync(path.join(tmpdir(), "outbox-")), "outbox");
+    const [earlier, later] = [newEnquiryId(new Date(0)), newEnquiryId(new Date())];
+    await mkdir(path.join(root, "handed"), { recursive: true });
+    await mkdir(path.join(root, "receipts"), { recursive: true });
+    await writeFile(path.join(root, "handed", `${earlier}.json`), JSON.stringify(record(earlier)));
+    await writeFile(path.join(root, "receipts", `${later}.json`), JSON.stringify(record(later)));
+    const outbox = createOutbox(root);
+    await outbox.open();
+    expect((await outbox.receipts()).map((kept) => kept.id).sort()).toEqual([earlier, later].sort());
+    expect(await readdir(root)).not.toContain("handed");
+  });
+
   it("removes delivered enquiries and dead letters once they are older than their retention periods", async () => {
     const { root, outbox } = await openOutbox();
     await outbox.markDelivered(record("old", { deliveredAt: "2026-01-01T00:00:00.000Z" }));
