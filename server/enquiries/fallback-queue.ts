@@ -68,7 +68,7 @@ export function fallbackQueue(options: FallbackQueueOptions): EnquiryQueue {
 
     async numbers() {
       const [here, there] = await Promise.all([local.queue.numbers(), shared.numbers()]);
-      return bothFigures(here, there);
+      return bothNumbers(here, there);
     },
 
     // What this instance needs to keep an enquiry: its own outbox (critical); the shared queue is checked apart.
@@ -135,7 +135,7 @@ async function handOver({ shared, local, logger, addTimeoutMs, localIds }: Fallb
   }
 }
 
-function bothFigures(here: QueueNumbers, there: QueueNumbers): QueueNumbers {
+function bothNumbers(here: QueueNumbers, there: QueueNumbers): QueueNumbers {
   const oldest = [here.oldestPendingAt, there.oldestPendingAt].filter((at): at is Date => at !== null);
   const last = [here.lastDeliveryAt, there.lastDeliveryAt].filter((at): at is Date => at !== null);
   return {

@@ -35,7 +35,7 @@ export function createEnquiryService(options: EnquiryServiceOptions) {
   const { config, logger, queue, mailer } = options;
   const log = logger.child({ module: "enquiries" });
   const delivery: DeliveryRecord = { lastDeliveryAt: null, failingSince: null };
-  const stats = () => mailFigures(queue, mailer, delivery);
+  const stats = () => mailNumbers(queue, mailer, delivery);
 
   const counts = registerEnquiryMetrics({
     registry: options.metrics,
@@ -114,7 +114,7 @@ interface DeliveryRecord {
   failingSince: Date | null;
 }
 
-async function mailFigures(queue: EnquiryQueue, mailer: Mailer, delivery: DeliveryRecord): Promise<MailNumbers> {
+async function mailNumbers(queue: EnquiryQueue, mailer: Mailer, delivery: DeliveryRecord): Promise<MailNumbers> {
   const numbers = await queue.numbers();
   const last = [delivery.lastDeliveryAt, numbers.lastDeliveryAt].reduce<Date | null>(
     (latest, at) => (at && (!latest || at > latest) ? at : latest),
