@@ -80,19 +80,15 @@ export function checkRecord(value: unknown, mailTo: readonly string[]): RecordCh
   return { ok: true, record: result.data };
 }
 
-// Receipts were kept in handed/ before: the folder is renamed, so an install that upgrades loses none. Where both
-// folders hold receipts (an upgrade, a rollback and an upgrade again), handed/'s are moved in one at a time.
+// Receipts were kept in handed/ before. They are moved into receipts/ one by one, so an upgrade loses none, even where
+// a rollback and an upgrade again left receipts in both folders.
 async function keepEarlierReceipts(root: string, receipts: string) {
   const handed = path.join(root, "handed");
-  try {
-    await rename(handed, receipts);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return;
-    if (code !== "ENOTEMPTY" && code !== "EEXIST") throw error;
-    for (const name of await readdir(handed)) await rename(path.join(handed, name), path.join(receipts, name));
-    await rm(handed, { recursive: true, force: true });
-  }
+  const names = await readdir(handed).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== "ENOENT") throw error;
+  });
+  for (const name of names ?? []) await rename(path.join(handed, name), path.join(receipts, name));
+  if (names) await rm(handed, { recursive: true, force: true });
 }
 
 /** More than a whole enquiry record takes (the form caps its fields). */
@@ -117,8 +113,8 @@ export function createOutbox(root: string, onUnreadable: (file: string, error: u
 
     /** Clears half-written files a crash or a full disk left behind. */
     async open() {
-      await keepEarlierReceipts(root, dirs.receipts);
       await Promise.all(Object.values(dirs).map((dir) => mkdir(dir, { recursive: true, mode: 0o700 })));
+      await keepEarlierReceipts(root, dirs.receipts);
       for (const name of await readdir(dirs.tmp)) await rm(path.join(dirs.tmp, name), { force: true });
     },
 
