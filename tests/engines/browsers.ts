@@ -29,6 +29,8 @@ export interface Engine {
   press(key: "Tab" | "Escape"): Promise<void>;
   /** A real wheel turn over the point (x, y) of the viewport. */
   wheel(x: number, y: number, deltaY: number): Promise<void>;
+  /** Moves the pointer to the viewport's top left corner, off the page's content, so that nothing is drawn hovered. */
+  pointerAway(): Promise<void>;
   /** The viewport as the engine drew it, PNG. */
   screenshot(): Promise<Buffer>;
   /** What went wrong in the page since it loaded: uncaught errors, console errors, refused and failed loads. */
@@ -139,6 +141,7 @@ async function puppeteerEngine(name: "firefox" | "chromium", origin: string): Pr
       await page.mouse.move(x, y);
       await page.mouse.wheel({ deltaY });
     },
+    pointerAway: () => page.mouse.move(0, 0),
     screenshot: async () => Buffer.from(await page.screenshot({ type: "png" })),
     async problems() {
       const seen = (await page.evaluate(() => window.__engineProblems ?? [])) as string[];
@@ -247,6 +250,9 @@ async function webkitEngine(origin: string): Promise<Engine> {
         scroll(x: number, y: number, dx: number, dy: number): { perform(): Promise<void> };
       };
       await actions.scroll(Math.round(x), Math.round(y), 0, deltaY).perform();
+    },
+    async pointerAway() {
+      await webdriver.actions().move({ x: 0, y: 0 }).perform();
     },
     screenshot: async () => Buffer.from(await webdriver.takeScreenshot(), "base64"),
     problems: async () => ((await webdriver.executeScript("return window.__engineProblems || []")) as string[]) ?? [],

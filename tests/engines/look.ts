@@ -87,6 +87,37 @@ function partsInView() {
 }
 
 /**
+ * The site's web fonts as a returning visitor sees them. `font-display: optional` lets an engine that took too long
+ * for them (under load, or with them not yet cached) keep the fallback for the page's lifetime, which moves every
+ * line: each face is added again, loaded, without that deadline, so every engine draws the same fonts.
+ */
+async function withWebFonts() {
+  const rules: CSSFontFaceRule[] = [];
+  for (const sheet of document.styleSheets) {
+    let list: CSSRuleList;
+    try {
+      list = sheet.cssRules;
+    } catch {
+      continue;
+    }
+    for (const rule of list) if (rule instanceof CSSFontFaceRule) rules.push(rule);
+  }
+  const faces = rules.flatMap((rule) => {
+    const style = rule.style;
+    const src = style.getPropertyValue("src");
+    // The fallbacks are local() faces of system fonts, with nothing to wait for.
+    if (!src.includes("url(")) return [];
+    return new FontFace(style.getPropertyValue("font-family").replaceAll('"', ""), src, {
+      weight: style.getPropertyValue("font-weight") || "normal",
+      style: style.getPropertyValue("font-style") || "normal",
+      unicodeRange: style.getPropertyValue("unicode-range") || "U+0-10FFFF",
+      display: "block",
+    });
+  });
+  for (const face of await Promise.all(faces.map((face) => face.load()))) document.fonts.add(face);
+}
+
+/**
  * Waits until what is on screen has settled: fonts, the pictures in view decoded, sections streamed in, and every
  * time-driven animation at its end (finished at once, not waited out). Animations driven by the scroll (a carousel's
  * edge, a reveal) stand where the scroll puts them, as they do for the visitor.
@@ -104,7 +135,7 @@ async function settled() {
     const rect = image.getBoundingClientRect();
     return rect.bottom > 0 && rect.top < innerHeight && rect.right > 0 && rect.left < innerWidth;
   });
-  await atMost(Promise.all(pictures.map((image) => image.decode().catch(() => {}))), 2_000);
+  await atMost(Promise.all(pictures.map((image) => image.decode().catch(() => {}))), 5_000);
   for (let i = 0; i < 40; i++) {
     for (const animation of document.getAnimations())
       if (
@@ -132,7 +163,9 @@ export async function lookOf(
 ): Promise<Look> {
   await engine.resize(width, height);
   await engine.goto(page);
-  await engine.run(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  // An earlier test's click or wheel may have left the pointer over a logo, which is then drawn hovered.
+  await engine.pointerAway();
+  await engine.run(withWebFonts);
   const parts = new Map<string, Part>();
   await mkdir(saveDir, { recursive: true });
   for (let step = 0, y = 0; step < 40; step++) {
