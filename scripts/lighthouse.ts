@@ -1,6 +1,6 @@
 // The performance budget: Lighthouse (mobile preset, simulated slow 4G) on six pages of the production server,
 // and the gzipped size of the JavaScript the home page loads. Exits 1 when a page or the size is over budget.
-// Scores go to reports/lighthouse.json. Options: --runs=5 (each page N times; the median performance run counts)
+// Scores go to reports/lighthouse.json. Options: --runs=3 (each page N times; the median performance run counts)
 // --out=path --pages=/,/about
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
