@@ -69,7 +69,8 @@ function stepStripBeforeApp(event: MouseEvent) {
   const slides = [...(strip.firstElementChild?.children ?? [])];
   const from = strip.stepTarget ? slides.indexOf(strip.stepTarget) : -1;
   const at = from >= 0 ? from : nearestSnap(strip.scrollLeft, positionsOf(strip, slides));
-  const slide = slides[at + (button.dataset.step === "forward" ? 1 : -1)];
+  const step = button.dataset.step === "forward" ? 1 : -1;
+  const slide = slides[at + step];
   if (!slide) return;
   strip.stepTarget = slide;
   clearTimeout(strip.stepTimer);
@@ -81,9 +82,14 @@ function stepStripBeforeApp(event: MouseEvent) {
   };
   settle(Number.NaN);
   const ended = () => {
-    if (strip.stepTarget === slide) strip.stepTarget = undefined;
+    if (strip.stepTarget === slide) {
+      // The scroll before this press may report its end only after it, short of this slide: only an end here counts.
+      if (Math.abs(strip.scrollLeft - (positionsOf(strip, slides)[at + step] ?? 0)) > 1) return;
+      strip.stepTarget = undefined;
+    }
+    strip.removeEventListener("scrollend", ended);
   };
-  strip.addEventListener("scrollend", ended, { once: true });
+  strip.addEventListener("scrollend", ended);
   // `container: "nearest"` keeps the page where it is (browsers without it scroll the page the least needed).
   slide.scrollIntoView({
     behavior: "smooth",
