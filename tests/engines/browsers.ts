@@ -77,12 +77,39 @@ function probe() {
   };
 }
 
-/** What the probe, started late, can still find: pictures that did not decode. */
-function missedBeforeProbe() {
+/**
+ * What the probe, started late, can still find: pictures that did not decode, and the page's own resource hints that
+ * failed before it started. WebKit's Resource Timing gives a failed load neither a status nor a size (a hit in its
+ * memory cache looks the same), so each hint that arrived with no body is asked for again, from the HTTP cache where
+ * it is there, and judged as the engine judges it: a failed answer, or one of a type the hint's kind refuses.
+ */
+async function missedBeforeProbe() {
   const problems = window.__engineProblems ?? [];
   for (const image of document.images)
     if (image.complete && image.currentSrc && image.naturalWidth === 0)
       problems.push(`img failed to load: ${image.currentSrc}`);
+  const accepted: Record<string, RegExp> = { script: /javascript/, style: /^text\/css/, font: /^font\// };
+  const hints = [
+    ...document.querySelectorAll<HTMLLinkElement>(
+      "link[rel~=stylesheet], link[rel~=preload], link[rel~=modulepreload]",
+    ),
+  ].filter((link) => link.href && !link.disabled);
+  await Promise.all(
+    hints.map(async (link) => {
+      const url = link.href.split("#")[0] ?? "";
+      const entries = performance.getEntriesByName(url) as PerformanceResourceTiming[];
+      if (entries.some((entry) => entry.decodedBodySize > 0)) return;
+      const kind = link.relList.contains("modulepreload")
+        ? "script"
+        : link.relList.contains("stylesheet")
+          ? "style"
+          : link.as;
+      const answer = await fetch(url, { cache: "force-cache" }).catch(() => undefined);
+      const type = answer?.headers.get("content-type") ?? "";
+      if (!answer?.ok || !(accepted[kind]?.test(type) ?? true))
+        problems.push(`link ${link.rel} failed to load: ${link.href}`);
+    }),
+  );
 }
 
 /** The X display tests/engines/run.ts starts (Xvfb), large enough for a laptop's window and its frame. */
@@ -190,6 +217,19 @@ async function webkitEngine(origin: string): Promise<Engine> {
   const installProbe = `(${probe.toString()})()`;
   const waitForLoad = () =>
     webdriver.wait(async () => (await webdriver.executeScript("return document.readyState")) === "complete", 30_000);
+  const run: Engine["run"] = (fn, ...args) =>
+    webdriver
+      .executeAsyncScript(
+        `const done = arguments[arguments.length - 1];
+         Promise.resolve((${fn.toString()}).apply(null, Array.prototype.slice.call(arguments, 0, -1)))
+           .then((value) => done({ value }), (error) => done({ error: String(error && error.stack || error) }));`,
+        ...args,
+      )
+      .then((answer) => {
+        const { value, error } = answer as { value?: unknown; error?: string };
+        if (error) throw new Error(error);
+        return value as never;
+      });
   return {
     name: "webkit",
     async resize(width, height) {
@@ -214,22 +254,10 @@ async function webkitEngine(origin: string): Promise<Engine> {
     async goto(path) {
       await webdriver.get(new URL(path, origin).href);
       await webdriver.executeScript(installProbe);
-      await webdriver.executeScript(missedBeforeProbe);
       await waitForLoad();
+      await run(missedBeforeProbe);
     },
-    run: (fn, ...args) =>
-      webdriver
-        .executeAsyncScript(
-          `const done = arguments[arguments.length - 1];
-         Promise.resolve((${fn.toString()}).apply(null, Array.prototype.slice.call(arguments, 0, -1)))
-           .then((value) => done({ value }), (error) => done({ error: String(error && error.stack || error) }));`,
-          ...args,
-        )
-        .then((answer) => {
-          const { value, error } = answer as { value?: unknown; error?: string };
-          if (error) throw new Error(error);
-          return value as never;
-        }),
+    run,
     async click(selector) {
       // A pointer moved to the element and pressed (WebKitWebDriver's element click waits on a popover's toggle).
       const element = await webdriver.findElement({ css: selector });

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { createServer } from "node:http";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { type Engine, type EngineName, launch } from "./browsers.ts";
@@ -149,6 +150,33 @@ function choose(engine: Engine, selector: string, value: string) {
   );
 }
 
+/**
+ * A page on an origin of its own whose resource hints fail: three in its head, which load before WebKit lets a probe
+ * start, and one added once it has loaded, as the site adds the next page's modules. Good ones stand beside them.
+ */
+async function brokenHintsPage() {
+  const html = `<!doctype html><html lang="en"><head><title>Hints</title>
+    <link rel="modulepreload" href="/good.js"><link rel="modulepreload" href="/missing.js">
+    <link rel="preload" as="font" type="font/woff2" href="/missing.woff2" crossorigin>
+    <link rel="stylesheet" href="/good.css"><link rel="stylesheet" href="/missing.css">
+    <script type="module">import "/good.js";</script></head><body><p>Hints</p></body></html>`;
+  const files: Record<string, [string, string]> = {
+    "/": ["text/html", html],
+    "/good.js": ["text/javascript", "export const good = true;"],
+    "/good.css": ["text/css", "p { margin: 1rem }"],
+  };
+  const server = createServer((request, response) => {
+    const file = files[request.url ?? ""];
+    if (request.url === "/favicon.ico") response.writeHead(204).end();
+    else if (file) response.writeHead(200, { "content-type": file[0] }).end(file[1]);
+    else response.writeHead(404, { "content-type": "text/plain" }).end("Not found");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}/`, close: () => server.close() };
+}
+
 /** The checks of one engine: every page loads clean at both widths, the controls work, and the pages look as Chromium draws them. */
 export function engineSuite(name: Exclude<EngineName, "chromium">) {
   describe(`${name}`, { concurrency: false }, () => {
@@ -162,6 +190,35 @@ export function engineSuite(name: Exclude<EngineName, "chromium">) {
     });
     after(async () => {
       await engine?.close();
+    });
+
+    test("a resource hint that fails is reported, in the page's head or added once it has loaded", async () => {
+      const fixture = await brokenHintsPage();
+      try {
+        await engine.goto(fixture.url);
+        await engine.run(() => {
+          const link = document.createElement("link");
+          link.rel = "modulepreload";
+          link.href = "/missing-later.js";
+          document.head.append(link);
+        });
+        const failed = async () =>
+          new Set(
+            (await engine.problems()).flatMap((problem) =>
+              (problem.match(/https?:\/\/\S+/g) ?? []).map((url) => new URL(url).pathname),
+            ),
+          );
+        const expected = ["/missing.css", "/missing.js", "/missing.woff2", "/missing-later.js"];
+        const deadline = Date.now() + 5_000;
+        let seen = await failed();
+        while (expected.some((file) => !seen.has(file)) && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          seen = await failed();
+        }
+        assert.deepEqual([...seen].sort(), expected.sort());
+      } finally {
+        fixture.close();
+      }
     });
 
     for (const screen of screens) {
