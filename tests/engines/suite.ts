@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { createServer } from "node:http";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
+import { listen } from "../support/raw-http.ts";
 import { type Engine, type EngineName, launch } from "./browsers.ts";
 import { differences, type Look, lookOf } from "./look.ts";
 
@@ -165,16 +165,13 @@ async function brokenHintsPage() {
     "/good.js": ["text/javascript", "export const good = true;"],
     "/good.css": ["text/css", "p { margin: 1rem }"],
   };
-  const server = createServer((request, response) => {
+  const server = await listen((request, response) => {
     const file = files[request.url ?? ""];
     if (request.url === "/favicon.ico") response.writeHead(204).end();
     else if (file) response.writeHead(200, { "content-type": file[0] }).end(file[1]);
     else response.writeHead(404, { "content-type": "text/plain" }).end("Not found");
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}/`, close: () => server.close() };
+  return { url: `http://127.0.0.1:${server.port}/`, close: server.close };
 }
 
 /** The checks of one engine: every page loads clean at both widths, the controls work, and the pages look as Chromium draws them. */
@@ -217,7 +214,7 @@ export function engineSuite(name: Exclude<EngineName, "chromium">) {
         }
         assert.deepEqual([...seen].sort(), expected.sort());
       } finally {
-        fixture.close();
+        await fixture.close();
       }
     });
 
